@@ -1,0 +1,79 @@
+//! The model manifest the site serves at `models/manifest.json`: which models ship,
+//! where their files come from, how big they are and their sha256.
+
+use serde::Deserialize;
+
+/// `models/manifest.json`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Manifest {
+    pub schema: u32,
+    pub models: Vec<ModelEntry>,
+}
+
+/// One shipped model.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ModelEntry {
+    pub id: String,
+    pub name: String,
+    pub role: String,
+    pub architecture: String,
+    pub format: String,
+    pub files: Vec<ModelFile>,
+}
+
+/// One file of a model, served at `models/<model id>/<name>`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ModelFile {
+    pub name: String,
+    pub size: u64,
+    pub sha256: String,
+}
+
+impl ModelEntry {
+    /// Total download size in bytes.
+    pub fn size(&self) -> u64 {
+        self.files.iter().map(|f| f.size).sum()
+    }
+}
+
+/// The manifest schema this build understands.
+pub const SCHEMA: u32 = 1;
+
+/// Fetches and parses the manifest relative to the page, so the site works under any
+/// sub-path.
+pub async fn fetch_manifest() -> Result<Manifest, String> {
+    let response = gloo_net::http::Request::get("models/manifest.json")
+        .send()
+        .await
+        .map_err(|e| format!("could not fetch models/manifest.json: {e}"))?;
+    if !response.ok() {
+        return Err(format!("models/manifest.json: HTTP {}", response.status()));
+    }
+    let manifest: Manifest = response
+        .json()
+        .await
+        .map_err(|e| format!("models/manifest.json is not a valid manifest: {e}"))?;
+    if manifest.schema != SCHEMA {
+        return Err(format!(
+            "models/manifest.json has schema {}, this build reads schema {SCHEMA}",
+            manifest.schema
+        ));
+    }
+    Ok(manifest)
+}
+
+/// Bytes as the user reads them: `98.4 MB`.
+pub fn human_size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["B", "kB", "MB", "GB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1000.0 && unit + 1 < UNITS.len() {
+        value /= 1000.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}

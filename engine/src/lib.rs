@@ -1,0 +1,14 @@
+//! gatepath's engine: everything that turns documents and a question into gated evidence
+//! and an answer, with no knowledge of the web.
+//!
+//! The principal types:
+//! - [`compute::Compute`]: the device the models run on — WebGPU when the host has it,
+//!   burn-flex on the CPU otherwise — with a record of which one it is.
+//! - [`compute::check`]: a small, deterministic matmul + softmax used to prove that a
+//!   device computes what the CPU computes before any model is trusted to it.
+//!
+//! The engine takes bytes and text and returns values. Fetching, storage, workers and
+//! serialisation for the browser belong to the app; this crate builds and tests natively
+//! and for `wasm32-unknown-unknown` alike.
+
+pub mod compute;

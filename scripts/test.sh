@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Sets up and runs every test: the engine natively, then the built site in headless
+# Chromium (WebGPU through SwiftShader, and the CPU fallback).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$GATEPATH_ROOT"
+bash scripts/setup.sh
+
+step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+started=$SECONDS
+
+# Release mode: the same compiled dependencies serve tests, benchmarks and model runs.
+step "native tests (cargo test --release)"
+cargo test --release --locked --workspace --exclude gatepath-app
+
+step "building the site (trunk build)"
+trunk build
+
+step "browser tests (headless Chromium)"
+node --test --test-concurrency=1 tests/browser/
+
+step "all tests passed in $((SECONDS - started)) s"

@@ -1,0 +1,119 @@
+// The browser-test harness: serves the built site (dist/) on 127.0.0.1 with the same
+// static server people use, drives Debian's chromium through playwright-core, and
+// records everything a test must fail on — console errors, uncaught exceptions (a wasm
+// panic is one), and any request that would leave the loopback host.
+
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = path.join(ROOT, 'dist');
+export const ARTIFACTS = process.env.GATEPATH_ARTIFACTS ?? path.join(ROOT, 'tests', 'artifacts');
+const CHROMIUM = process.env.GATEPATH_CHROMIUM ?? '/usr/bin/chromium';
+
+// Flags for a quiet, offline-safe headless Chromium on a machine without a GPU.
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+// WebGPU on SwiftShader (software Vulkan): real WebGPU, slowly.
+const WEBGPU_FLAGS = ['--enable-unsafe-webgpu'];
+
+/**
+ * Opens the app in a fresh Chromium profile.
+ * @param {{ webgpu: boolean, query?: string }} options
+ * @returns {Promise<Session>}
+ */
+export async function openApp({ webgpu, query = '' }) {
+  if (!existsSync(path.join(DIST, 'index.html'))) {
+    throw new Error(`${DIST}/index.html is missing: build the site first (trunk build)`);
+  }
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: run scripts/setup.sh (Debian's chromium)`);
+  }
+  const { server, url } = await serve({ dir: DIST });
+  const profile = await mkdtemp(path.join(tmpdir(), 'gatepath-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...FLAGS, ...(webgpu ? WEBGPU_FLAGS : [])],
+    viewport: { width: 1100, height: 800 },
+  });
+  const session = new Session({ server, url, profile, context });
+  await session.ready;
+  const page = context.pages()[0] ?? (await context.newPage());
+  session.watch(page);
+  await page.goto(url + query);
+  session.page = page;
+  return session;
+}
+
+export class Session {
+  constructor({ server, url, profile, context }) {
+    this.server = server;
+    this.url = url;
+    this.profile = profile;
+    this.context = context;
+    this.page = null;
+    /** Console messages of type error, and uncaught exceptions. */
+    this.errors = [];
+    /** Every console message, for the failure report. */
+    this.console = [];
+    /** Requests to anything but the site's own host. */
+    this.foreignRequests = [];
+    const own = new URL(url).host;
+    // Block and record anything that would leave 127.0.0.1.
+    this.ready = context.route('**/*', (route) => {
+      const target = route.request().url();
+      const { protocol, host } = new URL(target);
+      if ((protocol === 'http:' || protocol === 'https:' || protocol === 'ws:' || protocol === 'wss:') && host !== own) {
+        this.foreignRequests.push(target);
+        return route.abort('blockedbyclient');
+      }
+      return route.continue();
+    });
+  }
+
+  watch(page) {
+    page.on('console', (msg) => {
+      const line = `[${msg.type()}] ${msg.text()}`;
+      this.console.push(line);
+      if (msg.type() === 'error') this.errors.push(line);
+    });
+    page.on('pageerror', (err) => this.errors.push(`[pageerror] ${err.message}`));
+    page.on('crash', () => this.errors.push('[crash] the page crashed'));
+  }
+
+  /** Saves a full-page screenshot to tests/artifacts/<name>.png and returns its path. */
+  async screenshot(name) {
+    await mkdir(ARTIFACTS, { recursive: true });
+    const file = path.join(ARTIFACTS, `${name}.png`);
+    await this.page.screenshot({ path: file, fullPage: true });
+    return file;
+  }
+
+  /** A report of what the browser said, for assertion messages. */
+  report() {
+    return [
+      `errors: ${JSON.stringify(this.errors, null, 2)}`,
+      `foreign requests: ${JSON.stringify(this.foreignRequests)}`,
+      `console (last 30):\n${this.console.slice(-30).join('\n')}`,
+    ].join('\n');
+  }
+
+  async close() {
+    await this.context.close().catch(() => {});
+    await new Promise((resolve) => this.server.close(resolve));
+    await rm(this.profile, { recursive: true, force: true });
+  }
+}
