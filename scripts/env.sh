@@ -11,3 +11,6 @@ export GATEPATH_CACHE="${GATEPATH_CACHE:-$HOME/.cache/gatepath}"
 GATEPATH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export GATEPATH_ROOT
 export PATH="$GATEPATH_ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+# Progress lines the scripts print between steps.
+step() { printf '\033[1m==> %s\033[0m\n' "$*"; }

@@ -4,6 +4,6 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$GATEPATH_ROOT"
 bash scripts/setup.sh
-printf '\033[1m==> building the site (trunk build)\033[0m\n'
+step "building the site (trunk build)"
 trunk build
 exec node scripts/serve.mjs --dir dist --host "${HOST:-127.0.0.1}" --port "${PORT:-8080}"

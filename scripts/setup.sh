@@ -11,7 +11,6 @@ cd "$GATEPATH_ROOT"
 TRUNK_VERSION=0.21.14          # trunk 0.22 needs rustc 1.96.1
 WASM_BINDGEN_VERSION=0.2.130   # must equal wasm-bindgen in Cargo.lock
 
-step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

@@ -5,9 +5,10 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$GATEPATH_ROOT"
 bash scripts/setup.sh
-
-step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 started=$SECONDS
+
+step "formatting (cargo fmt --check)"
+cargo fmt --all --check
 
 # Release mode: the same compiled dependencies serve tests, benchmarks and model runs.
 step "native tests (cargo test --release)"

@@ -6,9 +6,12 @@
 //!   burn-flex on the CPU otherwise — with a record of which one it is.
 //! - [`compute::check`]: a small, deterministic matmul + softmax used to prove that a
 //!   device computes what the CPU computes before any model is trusted to it.
+//! - [`eval::metrics`]: SQuAD-style exact match and token F1, as the evaluation sets are
+//!   scored.
 //!
 //! The engine takes bytes and text and returns values. Fetching, storage, workers and
 //! serialisation for the browser belong to the app; this crate builds and tests natively
 //! and for `wasm32-unknown-unknown` alike.
 
 pub mod compute;
+pub mod eval;

@@ -1,0 +1,3 @@
+//! Scoring answers the way the evaluation sets are scored.
+
+pub mod metrics;
