@@ -6,6 +6,7 @@
 //!   burn-flex on the CPU otherwise — with a record of which one it is.
 //! - [`compute::check`]: a small, deterministic matmul + softmax used to prove that a
 //!   device computes what the CPU computes before any model is trusted to it.
+//! - [`text`]: documents, sentences and words with byte spans for citations.
 //! - [`eval::metrics`]: SQuAD-style exact match and token F1, as the evaluation sets are
 //!   scored.
 //!
@@ -15,3 +16,4 @@
 
 pub mod compute;
 pub mod eval;
+pub mod text;

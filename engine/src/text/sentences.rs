@@ -1,0 +1,195 @@
+//! Sentence splitting tuned for clinical prose: full stops after abbreviations
+//! ("e.g.", "vs.", "et al.", "Dr."), initials and decimals do not end a sentence; blank
+//! lines and list bullets do.
+
+use std::ops::Range;
+
+/// Abbreviations (lower-case, without the final period) after which a period does not
+/// end a sentence even when a capital follows ("e.g. Lisinopril", "Dr. Smith"). Units
+/// ("mg", "mL/min") are not here: clinical sentences often end with one.
+const ABBREVIATIONS: &[&str] = &[
+    "e.g", "i.e", "eg", "ie", "vs", "etc", "cf", "ca", "approx", "al", "dr", "mr", "mrs", "ms",
+    "prof", "st", "fig", "figs", "no", "nos", "vol", "jr", "sr", "inc", "ltd", "co", "u.s", "u.k",
+    "dept", "resp", "ref", "refs", "incl",
+];
+
+/// Byte ranges of the sentences of `text`, trimmed of surrounding white space; empty
+/// sentences are dropped. Never panics, whatever the input.
+pub fn split_sentences(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, c) = chars[i];
+        let mut cut: Option<usize> = None;
+        if c == '\n' {
+            // A blank line, or a new line that starts a bullet, ends the sentence.
+            let rest = &text[at + 1..];
+            let next_line = rest.trim_start_matches([' ', '\t', '\r']);
+            if next_line.starts_with('\n') || starts_with_bullet(next_line) {
+                cut = Some(at);
+            }
+        } else if matches!(c, '.' | '!' | '?' | '。') {
+            // Swallow closing quotes and brackets that belong to this sentence.
+            let mut j = i + 1;
+            while j < chars.len() && matches!(chars[j].1, '"' | '\'' | ')' | ']' | '”' | '’') {
+                j += 1;
+            }
+            let end = chars.get(j).map_or(text.len(), |&(b, _)| b);
+            let followed_by_space = j >= chars.len() || chars[j].1.is_whitespace();
+            if followed_by_space && (c != '.' || !is_abbreviation(text, start, at)) {
+                let next = chars[j..]
+                    .iter()
+                    .map(|&(_, ch)| ch)
+                    .find(|ch| !ch.is_whitespace());
+                let starts_new = match next {
+                    None => true,
+                    Some(n) => {
+                        n.is_uppercase()
+                            || n.is_ascii_digit()
+                            || matches!(n, '"' | '\'' | '(' | '[' | '“' | '‘' | '-' | '•' | '*')
+                            || !n.is_alphabetic()
+                    }
+                };
+                if starts_new {
+                    cut = Some(end);
+                }
+            }
+            i = j.max(i + 1) - 1;
+        }
+        if let Some(end) = cut {
+            push_trimmed(text, start..end, &mut out);
+            start = end;
+        }
+        i += 1;
+    }
+    push_trimmed(text, start..text.len(), &mut out);
+    out
+}
+
+fn starts_with_bullet(line: &str) -> bool {
+    let mut chars = line.chars();
+    match chars.next() {
+        Some('-' | '*' | '•' | '–') => chars.next().is_some_and(char::is_whitespace),
+        Some(d) if d.is_ascii_digit() => {
+            let digits = line.chars().take_while(char::is_ascii_digit).count();
+            let rest = &line[digits..];
+            (rest.starts_with(". ") || rest.starts_with(") ")) && digits <= 3
+        }
+        _ => false,
+    }
+}
+
+/// Whether the word ending just before the period at byte `dot` is an abbreviation, a
+/// single-letter initial, or part of a dotted acronym ("U.S.").
+fn is_abbreviation(text: &str, sentence_start: usize, dot: usize) -> bool {
+    let before = &text[sentence_start..dot];
+    let word: String = before
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric() || *c == '.')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    if word.is_empty() {
+        return false;
+    }
+    let lower = word.to_lowercase();
+    if ABBREVIATIONS.contains(&lower.as_str()) {
+        return true;
+    }
+    // A single capital letter ("J. Smith") or a dotted acronym ("U.S").
+    let letters: Vec<char> = word.chars().filter(|c| *c != '.').collect();
+    (letters.len() == 1 && letters[0].is_uppercase()) || (word.contains('.') && letters.len() <= 4)
+}
+
+fn push_trimmed(text: &str, range: Range<usize>, out: &mut Vec<Range<usize>>) {
+    let slice = &text[range.clone()];
+    let lead = slice.len() - slice.trim_start().len();
+    let trail = slice.len() - slice.trim_end().len();
+    let (s, e) = (range.start + lead, range.end - trail);
+    if s < e {
+        out.push(s..e);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str, expect: &[&str]) {
+        let got: Vec<&str> = split_sentences(text)
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        assert_eq!(got, expect, "split_sentences({text:?})");
+    }
+
+    #[test]
+    fn splits_at_sentence_final_punctuation() {
+        check(
+            "Doxycycline is contraindicated during pregnancy. Amoxicillin is considered safe across all trimesters.",
+            &[
+                "Doxycycline is contraindicated during pregnancy.",
+                "Amoxicillin is considered safe across all trimesters.",
+            ],
+        );
+        check(
+            "Is it safe? Yes! 2 doses.",
+            &["Is it safe?", "Yes!", "2 doses."],
+        );
+    }
+
+    #[test]
+    fn abbreviations_initials_and_decimals_do_not_split() {
+        check(
+            "Use an ACE inhibitor, e.g. Lisinopril 2.5 mg daily. See Smith et al. for details.",
+            &[
+                "Use an ACE inhibitor, e.g. Lisinopril 2.5 mg daily.",
+                "See Smith et al. for details.",
+            ],
+        );
+        check(
+            "Described by J. Smith in the U.S. Trials followed.",
+            &["Described by J. Smith in the U.S. Trials followed."],
+        );
+        check(
+            "eGFR below 30 mL/min/1.73 m². Metformin is avoided.",
+            &["eGFR below 30 mL/min/1.73 m².", "Metformin is avoided."],
+        );
+    }
+
+    #[test]
+    fn lower_case_after_a_period_continues_the_sentence() {
+        check(
+            "Doses of 5 mg. daily are usual.",
+            &["Doses of 5 mg. daily are usual."],
+        );
+    }
+
+    #[test]
+    fn blank_lines_and_bullets_split() {
+        check(
+            "Options\n\n- amlodipine\n- losartan",
+            &["Options", "- amlodipine", "- losartan"],
+        );
+        check(
+            "Heading line\nsame paragraph.",
+            &["Heading line\nsame paragraph."],
+        );
+    }
+
+    #[test]
+    fn quotes_stay_with_their_sentence_and_odd_input_is_fine() {
+        check(
+            "He said \"stop.\" Then left.",
+            &["He said \"stop.\"", "Then left."],
+        );
+        check("", &[]);
+        check("   \n\n  ", &[]);
+        check("...", &["..."]);
+        check("ünïcödé. Ωmega ends", &["ünïcödé.", "Ωmega ends"]);
+    }
+}
