@@ -7,6 +7,10 @@
 //! - [`compute::check`]: a small, deterministic matmul + softmax used to prove that a
 //!   device computes what the CPU computes before any model is trusted to it.
 //! - [`text`]: documents, sentences and words with byte spans for citations.
+//! - [`graph::KnowledgeGraph`]: normalised entities joined by condition-aware tuples,
+//!   built once by [`graph::GraphBuilder`].
+//! - [`gate::Gate`]: which edges one patient's conditions leave open (CGR Eq. 1), and
+//!   [`gate::walk`], the breadth-first walk over them.
 //! - [`eval::metrics`]: SQuAD-style exact match and token F1, as the evaluation sets are
 //!   scored.
 //!
@@ -16,4 +20,6 @@
 
 pub mod compute;
 pub mod eval;
+pub mod gate;
+pub mod graph;
 pub mod text;
