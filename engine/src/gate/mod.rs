@@ -93,8 +93,9 @@ impl Default for GateConfig {
 #[derive(Debug, Clone)]
 pub struct Gate {
     open: FixedBitSet,
-    /// For each closed edge, the first of its conditions that evaluated false.
-    blocked_by: HashMap<EdgeId, (ConditionId, bool)>,
+    /// The truth of each distinct condition phrase, by [`ConditionId`]: the reason an
+    /// edge is closed is recomputed from it on demand instead of stored per edge.
+    truths: Vec<Truth>,
 }
 
 impl Gate {
@@ -103,30 +104,26 @@ impl Gate {
     pub fn new(graph: &KnowledgeGraph, table: &ConditionTable, config: GateConfig) -> Gate {
         let mut open = FixedBitSet::with_capacity(graph.edge_count());
         open.insert_range(..);
-        let mut blocked_by = HashMap::new();
-        if config.enabled {
-            // Resolve each distinct condition once.
-            let truths: Vec<Truth> = graph
+        // Resolve each distinct condition once.
+        let truths: Vec<Truth> = if config.enabled {
+            graph
                 .condition_phrases()
                 .iter()
                 .map(|p| table.phrase(p))
-                .collect();
+                .collect()
+        } else {
+            vec![Truth::Unknown; graph.condition_phrases().len()]
+        };
+        let any_false_possible = truths.iter().any(|t| *t != Truth::Unknown);
+        let mut gate = Gate { open, truths };
+        if any_false_possible {
             for edge in graph.edges() {
-                let Some(data) = graph.edge(edge) else {
-                    continue;
-                };
-                let blocking = data.conditions.iter().find(|&&(id, negated)| {
-                    let value = truths.get(id.0 as usize).copied().unwrap_or(Truth::Unknown);
-                    let value = if negated { value.negate() } else { value };
-                    value == Truth::False
-                });
-                if let Some(&condition) = blocking {
-                    open.set(edge.0 as usize, false);
-                    blocked_by.insert(edge, condition);
+                if gate.closing_condition(graph, edge).is_some() {
+                    gate.open.set(edge.0 as usize, false);
                 }
             }
         }
-        Gate { open, blocked_by }
+        gate
     }
 
     /// Whether the edge may be traversed.
@@ -134,16 +131,39 @@ impl Gate {
         self.open.contains(edge.0 as usize)
     }
 
-    /// The condition that closed the edge, with its polarity, if it is closed.
-    pub fn blocked_by(&self, edge: EdgeId) -> Option<(ConditionId, bool)> {
-        self.blocked_by.get(&edge).copied()
+    /// The condition that closes the edge, with its polarity: the first of its
+    /// conditions that evaluates false. `None` for an open edge.
+    pub fn blocked_by(&self, graph: &KnowledgeGraph, edge: EdgeId) -> Option<(ConditionId, bool)> {
+        if self.is_open(edge) {
+            return None;
+        }
+        self.closing_condition(graph, edge)
+    }
+
+    fn closing_condition(
+        &self,
+        graph: &KnowledgeGraph,
+        edge: EdgeId,
+    ) -> Option<(ConditionId, bool)> {
+        graph
+            .edge(edge)?
+            .conditions
+            .iter()
+            .copied()
+            .find(|&(id, negated)| {
+                let value = self
+                    .truths
+                    .get(id.0 as usize)
+                    .copied()
+                    .unwrap_or(Truth::Unknown);
+                let value = if negated { value.negate() } else { value };
+                value == Truth::False
+            })
     }
 
     /// Every closed edge, in id order.
     pub fn blocked(&self) -> Vec<EdgeId> {
-        let mut edges: Vec<EdgeId> = self.blocked_by.keys().copied().collect();
-        edges.sort();
-        edges
+        self.open.zeroes().map(|e| EdgeId(e as u32)).collect()
     }
 
     pub fn open_count(&self) -> usize {
@@ -203,7 +223,7 @@ mod tests {
             ]
         );
         let blocked = gate.blocked();
-        let (id, negated) = gate.blocked_by(blocked[0]).expect("reason");
+        let (id, negated) = gate.blocked_by(&g, blocked[0]).expect("reason");
         assert_eq!(
             g.condition(id, negated).map(|c| c.to_string()).as_deref(),
             Some("¬BRAS")
