@@ -11,6 +11,8 @@
 //!   built once by [`graph::GraphBuilder`].
 //! - [`gate::Gate`]: which edges one patient's conditions leave open (CGR Eq. 1), and
 //!   [`gate::walk`], the breadth-first walk over them.
+//! - [`patient::Patient`]: what a question says about the patient, and the truth of any
+//!   condition phrase for them (the condition table L, without an LLM).
 //! - [`eval::metrics`]: SQuAD-style exact match and token F1, as the evaluation sets are
 //!   scored.
 //!
@@ -22,4 +24,5 @@ pub mod compute;
 pub mod eval;
 pub mod gate;
 pub mod graph;
+pub mod patient;
 pub mod text;

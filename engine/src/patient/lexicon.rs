@@ -1,0 +1,258 @@
+//! The condition lexicon: clinical concepts with the phrases that name them and how
+//! they relate (a neonate is a child; a child is not an adult; dialysis is kidney
+//! failure). Patterns are matched against [`normalize_term`](crate::text::normalize_term)
+//! forms as whole words, so "child" does not match "childbirth".
+
+/// A concept the lexicon knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Concept {
+    Neonate,
+    Infant,
+    Child,
+    Adult,
+    Elderly,
+    Male,
+    Female,
+    Pregnancy,
+    FirstTrimester,
+    SecondTrimester,
+    ThirdTrimester,
+    PlanningPregnancy,
+    Lactation,
+    RenalImpairment,
+    SevereRenalImpairment,
+    Dialysis,
+    HepaticImpairment,
+    SevereHepaticImpairment,
+    Immunosuppression,
+}
+
+/// Phrases (in normalised form, matched as whole words) that name each concept.
+pub const SYNONYMS: &[(Concept, &[&str])] = &[
+    (
+        Concept::Neonate,
+        &["neonate", "neonates", "neonatal", "newborn", "newborns"],
+    ),
+    (Concept::Infant, &["infant", "infants", "infancy"]),
+    (
+        Concept::Child,
+        &[
+            "child",
+            "children",
+            "pediatric",
+            "paediatric",
+            "childhood",
+            "boy",
+            "girl",
+            "kid",
+            "kids",
+            "adolescent",
+            "adolescents",
+            "toddler",
+        ],
+    ),
+    (Concept::Adult, &["adult", "adults", "adulthood"]),
+    (
+        Concept::Elderly,
+        &[
+            "elderly",
+            "older adult",
+            "older adults",
+            "older people",
+            "older patient",
+            "older patients",
+            "geriatric",
+            "aged 65",
+            "65 years and older",
+            "65 year and older",
+            "over 65",
+        ],
+    ),
+    (
+        Concept::Male,
+        &["man", "men", "male", "males", "boy", "boys"],
+    ),
+    (
+        Concept::Female,
+        &[
+            "woman",
+            "women",
+            "female",
+            "females",
+            "girl",
+            "girls",
+            "mother",
+            "mothers",
+            "postmenopausal",
+        ],
+    ),
+    (
+        Concept::Pregnancy,
+        &[
+            "pregnancy",
+            "pregnancies",
+            "pregnant",
+            "gestation",
+            "gestational",
+            "trimester",
+            "trimesters",
+            "antenatal",
+            "prenatal",
+            "expectant mother",
+            "gravid",
+            "intrapartum",
+        ],
+    ),
+    (
+        Concept::FirstTrimester,
+        &["first trimester", "first-trimester", "early pregnancy"],
+    ),
+    (
+        Concept::SecondTrimester,
+        &["second trimester", "second-trimester"],
+    ),
+    (
+        Concept::ThirdTrimester,
+        &["third trimester", "third-trimester", "late pregnancy"],
+    ),
+    (
+        Concept::PlanningPregnancy,
+        &[
+            "plan pregnancy",
+            "plans pregnancy",
+            "planning pregnancy",
+            "plan to conceive",
+            "plans to conceive",
+            "planning to conceive",
+            "trying to conceive",
+            "wish to conceive",
+            "planning a pregnancy",
+            "plan a pregnancy",
+            "plans a pregnancy",
+        ],
+    ),
+    (
+        Concept::Lactation,
+        &[
+            "lactation",
+            "lactating",
+            "breastfeeding",
+            "breast feeding",
+            "nursing mother",
+            "nursing mothers",
+        ],
+    ),
+    (
+        Concept::RenalImpairment,
+        &[
+            "renal impairment",
+            "kidney disease",
+            "renal disease",
+            "renal failure",
+            "kidney failure",
+            "renal insufficiency",
+            "ckd",
+            "kidney function",
+            "renal function",
+            "glomerular filtration",
+            "impaired renal",
+            "reduced renal",
+            "nephropathy",
+        ],
+    ),
+    (
+        Concept::SevereRenalImpairment,
+        &[
+            "severe renal impairment",
+            "advanced chronic kidney disease",
+            "advanced kidney disease",
+            "stage 4 chronic kidney disease",
+            "stage 5 chronic kidney disease",
+            "stage 4 ckd",
+            "stage 5 ckd",
+            "end stage renal",
+            "end stage kidney",
+            "esrd",
+            "eskd",
+            "severely impaired",
+        ],
+    ),
+    (
+        Concept::Dialysis,
+        &[
+            "dialysis",
+            "hemodialysis",
+            "haemodialysis",
+            "peritoneal dialysis",
+        ],
+    ),
+    (
+        Concept::HepaticImpairment,
+        &[
+            "hepatic impairment",
+            "liver disease",
+            "cirrhosis",
+            "hepatic failure",
+            "liver failure",
+            "hepatic insufficiency",
+            "child pugh",
+            "hepatic disease",
+            "liver impairment",
+            "hepatic decompensation",
+        ],
+    ),
+    (
+        Concept::SevereHepaticImpairment,
+        &[
+            "severe hepatic impairment",
+            "severe liver disease",
+            "child pugh c",
+            "child pugh class c",
+            "decompensated cirrhosis",
+            "decompensated",
+        ],
+    ),
+    (
+        Concept::Immunosuppression,
+        &[
+            "immunosuppression",
+            "immunosuppressed",
+            "immunocompromised",
+            "chemotherapy",
+            "severe immunosuppression",
+            "transplant recipient",
+            "high dose corticosteroid",
+        ],
+    ),
+];
+
+/// Concepts that exclude each other: when the patient is one, the other is false.
+pub const EXCLUSIVE: &[(Concept, Concept)] = &[
+    (Concept::Child, Concept::Adult),
+    (Concept::Neonate, Concept::Adult),
+    (Concept::Infant, Concept::Adult),
+    (Concept::Child, Concept::Elderly),
+    (Concept::Neonate, Concept::Elderly),
+    (Concept::Male, Concept::Female),
+    (Concept::Male, Concept::Pregnancy),
+    (Concept::Male, Concept::Lactation),
+    (Concept::FirstTrimester, Concept::SecondTrimester),
+    (Concept::FirstTrimester, Concept::ThirdTrimester),
+    (Concept::SecondTrimester, Concept::ThirdTrimester),
+];
+
+/// Implications: when the first is true, so is the second.
+pub const IMPLIES: &[(Concept, Concept)] = &[
+    (Concept::Neonate, Concept::Child),
+    (Concept::Infant, Concept::Child),
+    (Concept::Elderly, Concept::Adult),
+    (Concept::FirstTrimester, Concept::Pregnancy),
+    (Concept::SecondTrimester, Concept::Pregnancy),
+    (Concept::ThirdTrimester, Concept::Pregnancy),
+    (Concept::Pregnancy, Concept::Female),
+    (Concept::Lactation, Concept::Female),
+    (Concept::PlanningPregnancy, Concept::Female),
+    (Concept::Dialysis, Concept::SevereRenalImpairment),
+    (Concept::SevereRenalImpairment, Concept::RenalImpairment),
+    (Concept::SevereHepaticImpairment, Concept::HepaticImpairment),
+];

@@ -1,0 +1,723 @@
+//! What a question says about the patient, and the truth of any condition phrase for
+//! that patient — the condition table L of CGR §4.2.2 computed without an LLM.
+//!
+//! A [`Patient`] is read once from the question: concepts from the lexicon (age
+//! groups, sex, pregnancy and trimester, renal and hepatic function, dialysis,
+//! immunosuppression), numbers (age, weeks of gestation, eGFR / creatinine clearance),
+//! allergies, and the words of the patient clause. [`Patient::evaluate`] then gives a
+//! condition phrase true, false or unknown: lexicon concepts with implications and
+//! exclusions first ("5-year-old" ⇒ "in children" true, "in adults" false), thresholds
+//! next ("CrCl 25" ⇒ "creatinine clearance below 30" true), then the words of the phrase
+//! against the patient's; unknown when nothing speaks to it.
+
+mod lexicon;
+
+pub use lexicon::Concept;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::gate::{ConditionTable, Truth};
+use crate::text::{singular, words};
+
+/// The facts a question states about its patient.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Patient {
+    /// Concepts with a known value.
+    pub concepts: BTreeMap<Concept, Truth>,
+    /// Age in years, when stated.
+    pub age_years: Option<f64>,
+    /// Weeks of gestation, when stated.
+    pub gestation_weeks: Option<f64>,
+    /// eGFR or creatinine clearance in mL/min, when stated.
+    pub renal_clearance: Option<f64>,
+    /// Substances the patient reacted to ("penicillin", "aspirin", "iodinated contrast").
+    pub allergies: BTreeSet<String>,
+    /// Whether the question says the patient has no known allergies.
+    pub no_known_allergies: bool,
+    /// Singular, lower-case content words of the patient description.
+    pub words: BTreeSet<String>,
+    /// Words the description negates ("without urticaria" → "urticaria").
+    pub negated_words: BTreeSet<String>,
+}
+
+/// Words that carry no condition by themselves.
+const STOP: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "in",
+    "on",
+    "of",
+    "for",
+    "with",
+    "who",
+    "whose",
+    "which",
+    "that",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "has",
+    "have",
+    "had",
+    "and",
+    "or",
+    "to",
+    "at",
+    "by",
+    "patient",
+    "patients",
+    "people",
+    "person",
+    "persons",
+    "individual",
+    "individuals",
+    "those",
+    "these",
+    "this",
+    "such",
+    "case",
+    "cases",
+    "setting",
+    "settings",
+    "history",
+    "known",
+    "from",
+    "as",
+    "any",
+    "other",
+    "than",
+    "during",
+    "when",
+    "if",
+    "their",
+    "her",
+    "his",
+    "its",
+    "it",
+    "they",
+    "being",
+    "taking",
+    "take",
+    "takes",
+    "receiving",
+    "receive",
+    "receives",
+    "using",
+    "use",
+    "uses",
+    "undergoing",
+    "presence",
+    "diagnosed",
+    "diagnosis",
+    "adequate",
+    "current",
+    "currently",
+    "active",
+    "prior",
+    "previous",
+    "recent",
+    "new",
+];
+
+/// Lower-case words of `text`, hyphens and slashes splitting words.
+fn plain_words(text: &str) -> Vec<String> {
+    words(text)
+        .iter()
+        .filter(|w| w.is_word)
+        .flat_map(|w| {
+            w.text(text)
+                .split(['-', '/', '\'', '’'])
+                .filter(|p| !p.is_empty())
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// `text` as space-separated lower-case words with a space on each side, for
+/// whole-word substring tests.
+fn padded(text: &str) -> String {
+    format!(" {} ", plain_words(text).join(" "))
+}
+
+fn contains_phrase(haystack_padded: &str, phrase: &str) -> bool {
+    let needle = padded(phrase);
+    needle.trim().len() > 0 && haystack_padded.contains(&needle)
+}
+
+/// Whether `phrase` occurs in `haystack_padded`: `Some(true)` for a plain mention,
+/// `Some(false)` when every mention is negated by one of the two words before it
+/// ("not in adults", "without pregnancy", "non-pregnant"), `None` when absent.
+fn mention(haystack_padded: &str, phrase: &str) -> Option<bool> {
+    let needle = padded(phrase);
+    if needle.trim().is_empty() {
+        return None;
+    }
+    let mut seen = None;
+    for (at, _) in haystack_padded.match_indices(&needle) {
+        let before: Vec<&str> = haystack_padded[..at]
+            .split_whitespace()
+            .rev()
+            .take(2)
+            .collect();
+        let negated = before
+            .iter()
+            .any(|w| matches!(*w, "not" | "no" | "without" | "non" | "never" | "nor"));
+        if !negated {
+            return Some(true);
+        }
+        seen = Some(false);
+    }
+    seen
+}
+
+fn number(word: &str) -> Option<f64> {
+    word.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// Substances named after an allergy cue in `ws` ("allergic to X", "X allergy",
+/// "anaphylaxis to X", "reaction to X", "urticaria after taking X", "... from X").
+fn allergens(ws: &[String]) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let cue_before = [
+        "allergy",
+        "allergies",
+        "allergic",
+        "hypersensitivity",
+        "intolerance",
+    ];
+    for (i, w) in ws.iter().enumerate() {
+        // "penicillin allergy"
+        if cue_before.contains(&w.as_str()) && i > 0 && !STOP.contains(&ws[i - 1].as_str()) {
+            if !matches!(
+                ws[i - 1].as_str(),
+                "no" | "known" | "drug" | "severe" | "mild"
+            ) {
+                out.insert(singular(&ws[i - 1]).to_lowercase());
+            }
+        }
+        // "allergic to X", "anaphylaxis to X", "reaction to X", "hypersensitivity to X"
+        let to_cue = [
+            "allergic",
+            "anaphylaxis",
+            "reaction",
+            "hypersensitivity",
+            "sensitivity",
+            "allergy",
+            "intolerance",
+            "anaphylactic",
+        ];
+        if to_cue.contains(&w.as_str()) {
+            let mut j = i + 1;
+            // skip "reaction to", "anaphylactic reaction to"
+            while j < ws.len() && matches!(ws[j].as_str(), "reaction" | "to" | "a" | "an") {
+                j += 1;
+            }
+            if j > i + 1 && ws[j - 1] == "to" && j < ws.len() {
+                out.insert(singular(&ws[j]).to_lowercase());
+                if j + 1 < ws.len() && ws[j] == "iodinated" {
+                    out.insert(format!("iodinated {}", ws[j + 1]));
+                }
+            }
+        }
+        // "urticaria after taking X", "syndrome from X"
+        if matches!(w.as_str(), "after" | "from") && i > 0 {
+            let trigger = [
+                "urticaria",
+                "rash",
+                "anaphylaxis",
+                "syndrome",
+                "reaction",
+                "hives",
+                "angioedema",
+                "necrolysis",
+            ];
+            if trigger.contains(&ws[i - 1].as_str()) {
+                let mut j = i + 1;
+                while j < ws.len() && matches!(ws[j].as_str(), "taking" | "receiving" | "using") {
+                    j += 1;
+                }
+                if j < ws.len() {
+                    out.insert(singular(&ws[j]).to_lowercase());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Drug families an allergy to a member extends to (a penicillin allergy covers
+/// amoxicillin; an amoxicillin reaction is a penicillin allergy).
+const ALLERGY_FAMILIES: &[(&str, &[&str])] = &[
+    (
+        "penicillin",
+        &[
+            "penicillin",
+            "amoxicillin",
+            "ampicillin",
+            "piperacillin",
+            "nafcillin",
+            "oxacillin",
+            "dicloxacillin",
+            "benzylpenicillin",
+        ],
+    ),
+    (
+        "sulfonamide",
+        &["sulfonamide", "sulfa", "sulfamethoxazole", "trimethoprim"],
+    ),
+    ("aspirin", &["aspirin", "nsaid", "salicylate"]),
+    ("contrast", &["contrast", "iodinated", "iodine"]),
+];
+
+fn allergy_family(substance: &str) -> Option<&'static str> {
+    ALLERGY_FAMILIES
+        .iter()
+        .find(|(_, members)| members.contains(&substance))
+        .map(|(family, _)| *family)
+}
+
+/// Whether `a` implies `b` through the lexicon's implications (transitively).
+fn implies(a: Concept, b: Concept) -> bool {
+    let mut frontier = vec![a];
+    let mut seen = BTreeSet::new();
+    while let Some(c) = frontier.pop() {
+        for (x, y) in lexicon::IMPLIES {
+            if *x == c && seen.insert(*y) {
+                if *y == b {
+                    return true;
+                }
+                frontier.push(*y);
+            }
+        }
+    }
+    false
+}
+
+impl Patient {
+    /// Reads the patient facts of a question (or any description of a patient).
+    pub fn read(text: &str) -> Patient {
+        let ws = plain_words(text);
+        let padded_text = format!(" {} ", ws.join(" "));
+        let mut p = Patient::default();
+        for (concept, phrases) in lexicon::SYNONYMS {
+            for ph in phrases.iter() {
+                match mention(&padded_text, ph) {
+                    Some(true) => {
+                        p.concepts.insert(*concept, Truth::True);
+                    }
+                    // "but not in adults": false unless also stated positively.
+                    Some(false) => {
+                        p.concepts.entry(*concept).or_insert(Truth::False);
+                    }
+                    None => {}
+                }
+            }
+        }
+        p.read_numbers(&ws);
+        if contains_phrase(&padded_text, "no known allergies")
+            || contains_phrase(&padded_text, "no known drug allergies")
+            || contains_phrase(&padded_text, "no allergies")
+        {
+            p.no_known_allergies = true;
+        }
+        p.allergies = allergens(&ws);
+        // Negated words: "without X", "no X", "not X", "never X".
+        for (i, w) in ws.iter().enumerate() {
+            if matches!(w.as_str(), "without" | "no" | "not" | "never") {
+                for next in ws.iter().skip(i + 1).take(4) {
+                    if matches!(next.as_str(), "and" | "but" | "who" | "with") {
+                        break;
+                    }
+                    if !STOP.contains(&next.as_str()) && next != "or" {
+                        p.negated_words.insert(singular(next).to_lowercase());
+                    }
+                }
+            }
+        }
+        p.words = ws
+            .iter()
+            .filter(|w| !STOP.contains(&w.as_str()))
+            .map(|w| singular(w).to_lowercase())
+            .filter(|w| !p.negated_words.contains(w))
+            .collect();
+        p.close();
+        p
+    }
+
+    fn read_numbers(&mut self, ws: &[String]) {
+        for (i, w) in ws.iter().enumerate() {
+            let Some(value) = number(w) else { continue };
+            let next = |k: usize| ws.get(i + k).map(String::as_str).unwrap_or("");
+            let prev = |k: usize| if i >= k { ws[i - k].as_str() } else { "" };
+            match (next(1), next(2)) {
+                ("year" | "years", "old") | ("yo", _) => self.age_years = Some(value),
+                ("year" | "years", "of") if next(3) == "age" => self.age_years = Some(value),
+                ("month" | "months", "old") => self.age_years = Some(value / 12.0),
+                ("week" | "weeks", "old") => self.age_years = Some(value / 52.0),
+                ("day" | "days", "old") => self.age_years = Some(value / 365.0),
+                ("week" | "weeks", "pregnant" | "gestation" | "of") => {
+                    if next(2) == "pregnant"
+                        || next(2) == "gestation"
+                        || (next(2) == "of" && matches!(next(3), "gestation" | "pregnancy"))
+                    {
+                        self.gestation_weeks = Some(value);
+                    }
+                }
+                _ => {}
+            }
+            if prev(1) == "aged" {
+                self.age_years = Some(value);
+            }
+            let renal_cue = ["egfr", "gfr", "crcl"];
+            if renal_cue.contains(&prev(1))
+                || renal_cue.contains(&prev(2))
+                || (prev(1) == "of" && prev(2) == "clearance")
+                || (prev(1) == "clearance")
+            {
+                self.renal_clearance = Some(value);
+            }
+            if prev(1) == "stage" && matches!(next(1), "chronic" | "ckd" | "kidney") {
+                if value >= 4.0 {
+                    self.concepts
+                        .insert(Concept::SevereRenalImpairment, Truth::True);
+                }
+                self.concepts.insert(Concept::RenalImpairment, Truth::True);
+            }
+        }
+        if let Some(age) = self.age_years {
+            let set = |p: &mut Patient, c| {
+                p.concepts.insert(c, Truth::True);
+            };
+            if age < 28.0 / 365.0 {
+                set(self, Concept::Neonate);
+            } else if age < 1.0 {
+                set(self, Concept::Infant);
+            }
+            if age < 18.0 {
+                set(self, Concept::Child);
+            } else {
+                set(self, Concept::Adult);
+            }
+            if age >= 65.0 {
+                set(self, Concept::Elderly);
+            }
+        }
+        if let Some(weeks) = self.gestation_weeks {
+            let trimester = if weeks < 14.0 {
+                Concept::FirstTrimester
+            } else if weeks < 28.0 {
+                Concept::SecondTrimester
+            } else {
+                Concept::ThirdTrimester
+            };
+            self.concepts.insert(trimester, Truth::True);
+        }
+        if let Some(clearance) = self.renal_clearance {
+            self.concepts.insert(
+                Concept::RenalImpairment,
+                if clearance < 60.0 {
+                    Truth::True
+                } else {
+                    Truth::False
+                },
+            );
+            if clearance < 30.0 {
+                self.concepts
+                    .insert(Concept::SevereRenalImpairment, Truth::True);
+            }
+        }
+    }
+
+    /// Applies implications and exclusions until nothing changes.
+    fn close(&mut self) {
+        for _ in 0..8 {
+            let before = self.concepts.clone();
+            for (a, b) in lexicon::IMPLIES {
+                if self.concepts.get(a) == Some(&Truth::True) {
+                    self.concepts.insert(*b, Truth::True);
+                }
+            }
+            for (a, b) in lexicon::EXCLUSIVE {
+                for (x, y) in [(a, b), (b, a)] {
+                    if self.concepts.get(x) == Some(&Truth::True) && !self.concepts.contains_key(y)
+                    {
+                        self.concepts.insert(*y, Truth::False);
+                    }
+                }
+            }
+            if self.concepts == before {
+                break;
+            }
+        }
+        // A stated age with no pregnancy mentioned for a child under 10: not pregnant.
+        if self.age_years.is_some_and(|a| a < 10.0)
+            && !self.concepts.contains_key(&Concept::Pregnancy)
+        {
+            self.concepts.insert(Concept::Pregnancy, Truth::False);
+        }
+    }
+
+    /// The truth of a condition phrase for this patient.
+    pub fn evaluate(&self, phrase: &str) -> Truth {
+        let padded_phrase = padded(phrase);
+        let ws = plain_words(phrase);
+        // 1. Concepts of the lexicon, with a threshold when the phrase gives one.
+        if let Some(t) = self.threshold(&ws) {
+            return t;
+        }
+        let mut found = false;
+        let mut any_true = false;
+        let mut all_false = true;
+        let named: Vec<Concept> = lexicon::SYNONYMS
+            .iter()
+            .filter(|(_, synonyms)| synonyms.iter().any(|s| contains_phrase(&padded_phrase, s)))
+            .map(|(c, _)| *c)
+            .collect();
+        // The most specific concepts speak for the phrase: "first trimester" also names
+        // pregnancy, but it is the trimester that decides.
+        for concept in named
+            .iter()
+            .filter(|c| !named.iter().any(|d| d != *c && implies(*d, **c)))
+        {
+            found = true;
+            match self.concepts.get(concept) {
+                Some(Truth::True) => any_true = true,
+                Some(Truth::False) => {}
+                _ => all_false = false,
+            }
+        }
+        // 2. Allergies.
+        let phrase_allergens = allergens(&ws);
+        if !phrase_allergens.is_empty() || ws.iter().any(|w| w.starts_with("allerg")) {
+            found = true;
+            if self.no_known_allergies {
+                return Truth::False;
+            }
+            let hit = phrase_allergens.iter().any(|a| {
+                self.allergies.contains(a)
+                    || allergy_family(a).is_some_and(|f| {
+                        self.allergies.iter().any(|b| allergy_family(b) == Some(f))
+                    })
+            });
+            if hit {
+                return Truth::True;
+            }
+            all_false = false;
+        }
+        if found {
+            if any_true {
+                return Truth::True;
+            }
+            if all_false {
+                return Truth::False;
+            }
+        }
+        // 3. The phrase's own words against the patient's; a list of alternatives
+        //    ("A, B or C") holds when one of them does.
+        let mut any_content = false;
+        let mut all_negated = true;
+        for alternative in phrase.split([',', ';']).flat_map(|part| part.split(" or ")) {
+            let content: Vec<String> = plain_words(alternative)
+                .iter()
+                .filter(|w| !STOP.contains(&w.as_str()))
+                .map(|w| singular(w).to_lowercase())
+                .collect();
+            if content.is_empty() {
+                continue;
+            }
+            any_content = true;
+            if content.iter().all(|w| self.words.contains(w)) {
+                return Truth::True;
+            }
+            if !content.iter().all(|w| self.negated_words.contains(w)) {
+                all_negated = false;
+            }
+        }
+        if any_content && all_negated {
+            return Truth::False;
+        }
+        Truth::Unknown
+    }
+
+    /// "eGFR below 30", "creatinine clearance < 30 mL/min": compares with the stated
+    /// clearance, or with what dialysis / stage 4–5 disease implies.
+    fn threshold(&self, ws: &[String]) -> Option<Truth> {
+        let renal = ws
+            .iter()
+            .any(|w| matches!(w.as_str(), "egfr" | "gfr" | "crcl" | "clearance"));
+        if !renal {
+            return None;
+        }
+        let below = ws
+            .iter()
+            .position(|w| matches!(w.as_str(), "below" | "under" | "less" | "<"));
+        let limit = below.and_then(|i| ws.iter().skip(i + 1).find_map(|w| number(w)))?;
+        if let Some(value) = self.renal_clearance {
+            return Some(if value < limit {
+                Truth::True
+            } else {
+                Truth::False
+            });
+        }
+        if self.concepts.get(&Concept::Dialysis) == Some(&Truth::True) && limit >= 15.0 {
+            return Some(Truth::True);
+        }
+        if self.concepts.get(&Concept::SevereRenalImpairment) == Some(&Truth::True) && limit >= 30.0
+        {
+            return Some(Truth::True);
+        }
+        None
+    }
+
+    /// The condition table L for every phrase given (e.g. a graph's condition phrases).
+    pub fn table<'a>(&self, phrases: impl IntoIterator<Item = &'a str>) -> ConditionTable {
+        let mut table = ConditionTable::new();
+        for phrase in phrases {
+            let truth = self.evaluate(phrase);
+            if truth != Truth::Unknown {
+                table.set(phrase, truth);
+            }
+        }
+        table
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(question: &str, expect: &[(&str, Truth)]) {
+        let patient = Patient::read(question);
+        for (phrase, truth) in expect {
+            assert_eq!(
+                patient.evaluate(phrase),
+                *truth,
+                "{phrase:?} for {question:?}\n{patient:#?}"
+            );
+        }
+    }
+
+    #[test]
+    fn table_9_example_1() {
+        check(
+            "Which gene causes cardiomyopathy in pediatric patients but not in adults?",
+            &[
+                ("pediatric", Truth::True),
+                ("in children", Truth::True),
+                ("in adults", Truth::False),
+                ("adult patients", Truth::False),
+            ],
+        );
+    }
+
+    #[test]
+    fn table_9_example_2() {
+        check(
+            "What antibiotic is safe for a 5-year-old boy with pneumonia and no known allergies?",
+            &[
+                ("in children", Truth::True),
+                ("in adults", Truth::False),
+                ("penicillin allergy", Truth::False),
+                ("renal impairment", Truth::Unknown),
+                ("pregnancy", Truth::False),
+            ],
+        );
+    }
+
+    #[test]
+    fn pregnancy_weeks_trimesters_and_planning() {
+        check(
+            "Which antihypertensive is preferred in a woman who is 16 weeks pregnant?",
+            &[
+                ("in pregnancy", Truth::True),
+                ("pregnant women", Truth::True),
+                ("second-trimester exposure", Truth::True),
+                ("first trimester", Truth::False),
+                ("in men", Truth::False),
+            ],
+        );
+        check(
+            "Which immunosuppressant is preferred in a woman who plans to conceive within the next year?",
+            &[("women who plan pregnancy", Truth::True)],
+        );
+        check(
+            "Which anticoagulant is recommended for deep vein thrombosis diagnosed at 18 weeks of gestation?",
+            &[("during pregnancy", Truth::True)],
+        );
+    }
+
+    #[test]
+    fn renal_function_numbers_and_dialysis() {
+        check(
+            "Which antibiotic for cystitis in a woman with a creatinine clearance of 25 mL/min?",
+            &[
+                ("creatinine clearance is below 30 mL/min", Truth::True),
+                ("renal impairment", Truth::True),
+                ("eGFR below 15", Truth::False),
+            ],
+        );
+        check(
+            "Which agent for type 2 diabetes in a patient on maintenance hemodialysis?",
+            &[
+                ("in dialysis", Truth::True),
+                ("when eGFR is below 30 mL/min/1.73 m²", Truth::True),
+                ("kidney failure", Truth::True),
+            ],
+        );
+        check(
+            "Which mood stabilizer in a patient with bipolar I disorder and stage 4 chronic kidney disease?",
+            &[("advanced chronic kidney disease", Truth::True), ("when renal function is severely impaired", Truth::True)],
+        );
+    }
+
+    #[test]
+    fn ages_allergies_and_plain_words() {
+        check(
+            "Which first-line drug for postherpetic neuralgia should be avoided in an 84-year-old?",
+            &[
+                ("adults aged 65 years and older", Truth::True),
+                ("in children", Truth::False),
+            ],
+        );
+        check(
+            "Which cephalosporin for bacterial meningitis in a 10-day-old neonate?",
+            &[
+                ("in neonates", Truth::True),
+                ("newborns", Truth::True),
+                ("in adults", Truth::False),
+            ],
+        );
+        check(
+            "What antibiotic for pharyngitis in a patient with a history of anaphylaxis to penicillin?",
+            &[("penicillin allergy", Truth::True), ("patients allergic to penicillin", Truth::True)],
+        );
+        check(
+            "Which antibiotic for endocarditis prophylaxis in a patient who developed urticaria after taking amoxicillin?",
+            &[("patients allergic to penicillin", Truth::True)],
+        );
+        check(
+            "Which stress test in a patient with left bundle branch block?",
+            &[
+                (
+                    "patients with left bundle branch block or ventricular paced rhythm",
+                    Truth::True,
+                ),
+                ("left bundle branch block", Truth::True),
+                ("right bundle branch block", Truth::Unknown),
+            ],
+        );
+    }
+
+    #[test]
+    fn the_table_holds_only_known_values() {
+        let patient = Patient::read("a 5-year-old boy");
+        let table = patient.table(["in children", "renal impairment"]);
+        assert_eq!(table.phrase("in children"), Truth::True);
+        assert_eq!(table.entries().count(), 1);
+    }
+}
