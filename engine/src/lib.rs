@@ -13,6 +13,8 @@
 //!   [`gate::walk`], the breadth-first walk over them.
 //! - [`patient::Patient`]: what a question says about the patient, and the truth of any
 //!   condition phrase for them (the condition table L, without an LLM).
+//! - [`query::parse`]: keywords, required/excluded conditions, negated entities, answer
+//!   type and avoid-questions from a question.
 //! - [`eval::metrics`]: SQuAD-style exact match and token F1, as the evaluation sets are
 //!   scored.
 //!
@@ -25,4 +27,5 @@ pub mod eval;
 pub mod gate;
 pub mod graph;
 pub mod patient;
+pub mod query;
 pub mod text;

@@ -27,6 +27,33 @@ pub enum Concept {
     Immunosuppression,
 }
 
+impl Concept {
+    /// The concept's usual condition phrase ("in children", "in pregnancy").
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Concept::Neonate => "in neonates",
+            Concept::Infant => "in infants",
+            Concept::Child => "in children",
+            Concept::Adult => "in adults",
+            Concept::Elderly => "in older adults",
+            Concept::Male => "in men",
+            Concept::Female => "in women",
+            Concept::Pregnancy => "in pregnancy",
+            Concept::FirstTrimester => "in the first trimester",
+            Concept::SecondTrimester => "in the second trimester",
+            Concept::ThirdTrimester => "in the third trimester",
+            Concept::PlanningPregnancy => "planning pregnancy",
+            Concept::Lactation => "during breastfeeding",
+            Concept::RenalImpairment => "renal impairment",
+            Concept::SevereRenalImpairment => "severe renal impairment",
+            Concept::Dialysis => "on dialysis",
+            Concept::HepaticImpairment => "hepatic impairment",
+            Concept::SevereHepaticImpairment => "severe hepatic impairment",
+            Concept::Immunosuppression => "immunosuppression",
+        }
+    }
+}
+
 /// Phrases (in normalised form, matched as whole words) that name each concept.
 pub const SYNONYMS: &[(Concept, &[&str])] = &[
     (

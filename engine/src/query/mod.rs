@@ -1,0 +1,450 @@
+//! Query parsing (CGR §4.2.1, Table 8) without an LLM: keywords K, required and excluded
+//! conditions C, negated entities N, plus what the question asks for — the answer type
+//! ("antidepressant", "imaging test") and whether it asks for the option to avoid.
+
+use crate::patient::Patient;
+use crate::text::{words, Word};
+
+/// A parsed question.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ParsedQuery {
+    /// K: content words of the question outside the patient description.
+    pub keywords: Vec<String>,
+    /// C, required: conditions the patient satisfies, as written and canonically.
+    pub required: Vec<String>,
+    /// C, excluded: conditions the question rules out ("but not in adults").
+    pub excluded: Vec<String>,
+    /// N: entities the answer must not be ("excluding ACE inhibitors").
+    pub negated: Vec<String>,
+    /// The kind of thing asked for, from the wh-phrase ("antidepressant").
+    pub answer_type: Option<String>,
+    /// Whether the question asks which option to avoid or is contraindicated.
+    pub asks_to_avoid: bool,
+    /// The patient description, when the question has one ("in a patient with …").
+    pub patient_clause: Option<String>,
+    /// The facts read from the whole question.
+    pub patient: Patient,
+}
+
+/// Words after which the wh-phrase ends.
+const WH_END: &[&str] = &[
+    "is",
+    "are",
+    "was",
+    "were",
+    "should",
+    "can",
+    "could",
+    "may",
+    "might",
+    "would",
+    "will",
+    "does",
+    "do",
+    "did",
+    "has",
+    "have",
+    "for",
+    "in",
+    "to",
+    "that",
+    "used",
+    "with",
+    "on",
+    "at",
+    "causes",
+    "cause",
+    "treats",
+    "treat",
+    "replaces",
+    "replace",
+    "reduces",
+    "increases",
+    "helps",
+    "guide",
+    "guides",
+    "best",
+    "most",
+    "preferred",
+    "recommended",
+    "of",
+];
+
+/// Nouns that name a patient; "in/for (a) … <noun>" starts the patient description.
+const PERSON: &[&str] = &[
+    "patient",
+    "patients",
+    "woman",
+    "women",
+    "man",
+    "men",
+    "child",
+    "children",
+    "adult",
+    "adults",
+    "neonate",
+    "neonates",
+    "infant",
+    "infants",
+    "newborn",
+    "traveler",
+    "travelers",
+    "traveller",
+    "person",
+    "people",
+    "boy",
+    "girl",
+    "individual",
+    "individuals",
+    "pregnancy",
+    "pregnant",
+    "pediatric",
+    "paediatric",
+    "elderly",
+    "old",
+    "adolescent",
+    "mother",
+    "athlete",
+];
+
+/// Cues that introduce an entity excluded from the answer.
+const NEGATION_CUES: &[&[&str]] = &[
+    &["excluding"],
+    &["other", "than"],
+    &["except"],
+    &["besides"],
+    &["rather", "than"],
+    &["instead", "of"],
+    &["apart", "from"],
+    &["distinct", "from"],
+    &["replaces"],
+    &["replace"],
+];
+
+const STOP: &[&str] = &[
+    "which", "what", "who", "whom", "how", "is", "are", "was", "were", "the", "a", "an", "of",
+    "for", "in", "to", "be", "should", "can", "does", "do", "most", "best", "used", "and", "or",
+    "with", "by", "on", "at", "that", "this", "it", "its", "as", "when", "first",
+];
+
+/// Lower-case word tokens with their spans (punctuation kept as separate tokens).
+fn tokens(question: &str) -> Vec<(String, Word)> {
+    words(question)
+        .into_iter()
+        .map(|w| (w.text(question).to_lowercase(), w))
+        .collect()
+}
+
+/// Parses a question.
+pub fn parse(question: &str) -> ParsedQuery {
+    let toks = tokens(question);
+    let lower: Vec<&str> = toks.iter().map(|(t, _)| t.as_str()).collect();
+    let mut q = ParsedQuery {
+        patient: Patient::read(question),
+        ..ParsedQuery::default()
+    };
+
+    // The wh-phrase: "Which antipsychotic", "What is the oral anticoagulant of choice".
+    let mut i = 0;
+    while i < lower.len() && matches!(lower[i], "which" | "what" | "name" | "identify") {
+        i += 1;
+        if lower.get(i) == Some(&"is") && matches!(lower.get(i + 1), Some(&"the" | &"a" | &"an")) {
+            i += 2;
+        }
+    }
+    let type_start = i;
+    while i < lower.len() && toks[i].1.is_word && !WH_END.contains(&lower[i]) {
+        i += 1;
+    }
+    // "class of topical antibiotic", "form of iron replacement": keep an "of" phrase
+    // after a generic head.
+    if lower.get(i) == Some(&"of")
+        && i > type_start
+        && matches!(
+            lower[i - 1],
+            "class" | "form" | "type" | "kind" | "combination"
+        )
+    {
+        i += 1;
+        while i < lower.len() && toks[i].1.is_word && !WH_END.contains(&lower[i]) {
+            i += 1;
+        }
+    }
+    if i > type_start {
+        let span = toks[type_start].1.span.start..toks[i - 1].1.span.end;
+        q.answer_type = Some(question[span].to_string());
+    }
+
+    // The patient description: from the first "in/for/during … <person noun>" to the end.
+    let patient_start = (0..lower.len()).find(|&k| {
+        matches!(lower[k], "in" | "for" | "during")
+            && lower[k + 1..]
+                .iter()
+                .take(4)
+                .take_while(|w| !matches!(**w, "," | "?" | "."))
+                .any(|w| PERSON.contains(w) || w.ends_with("-old"))
+    });
+    let main_end = patient_start.unwrap_or(lower.len());
+    if let Some(k) = patient_start {
+        let end = toks.last().map_or(question.len(), |(_, w)| w.span.end);
+        let clause = question[toks[k].1.span.start..end]
+            .trim_end_matches(['?', '.', ' '])
+            .to_string();
+        q.patient_clause = Some(clause);
+    }
+
+    // Excluded conditions: "but not in adults", "not in pregnancy".
+    let mut excluded_ranges: Vec<std::ops::Range<usize>> = Vec::new();
+    for k in 0..lower.len() {
+        if lower[k] == "not" && matches!(lower.get(k + 1), Some(&"in" | &"during" | &"for")) {
+            let end = phrase_end(&lower, k + 1);
+            let span = toks[k + 1].1.span.start..toks[end - 1].1.span.end;
+            q.excluded.push(question[span].to_string());
+            excluded_ranges.push(k..end);
+        }
+    }
+
+    // Negated entities.
+    for k in 0..lower.len() {
+        for cue in NEGATION_CUES {
+            if lower[k..].starts_with(cue) {
+                let start = k + cue.len();
+                if start < lower.len() && toks[start].1.is_word {
+                    let end = entity_end(&lower, start);
+                    let span = toks[start].1.span.start..toks[end - 1].1.span.end;
+                    q.negated.push(question[span].to_string());
+                }
+            }
+        }
+    }
+
+    // Avoid-questions.
+    let main = &lower[..main_end];
+    q.asks_to_avoid = main.iter().any(|w| {
+        matches!(
+            *w,
+            "avoid" | "avoided" | "contraindicated" | "contraindication" | "unsafe"
+        )
+    }) || main
+        .windows(2)
+        .any(|p| p == ["should", "not"] || p == ["not", "recommended"]);
+
+    // Required conditions: the patient description's parts, then canonical names of
+    // the concepts the patient satisfies.
+    if let Some(clause) = &q.patient_clause {
+        for part in split_conditions(clause) {
+            if !q.excluded.iter().any(|e| part.contains(e.as_str())) {
+                q.required.push(part);
+            }
+        }
+    }
+    for (concept, truth) in &q.patient.concepts {
+        let name = concept.phrase().to_string();
+        if *truth == crate::gate::Truth::True && !q.required.contains(&name) {
+            q.required.push(name);
+        } else if *truth == crate::gate::Truth::False
+            && !excluded_ranges.is_empty()
+            && !q.excluded.contains(&name)
+        {
+            q.excluded.push(name);
+        }
+    }
+
+    // Keywords: content words of the question outside the patient description and
+    // the negated and excluded phrases.
+    for (k, (word, token)) in toks.iter().enumerate().take(main_end) {
+        let in_excluded = excluded_ranges.iter().any(|r| r.contains(&k));
+        let negated = q
+            .negated
+            .iter()
+            .any(|n| n.to_lowercase().split_whitespace().any(|w| w == word));
+        if token.is_word && !STOP.contains(&word.as_str()) && !in_excluded && !negated {
+            if !q.keywords.contains(word) {
+                q.keywords.push(word.clone());
+            }
+        }
+    }
+    q
+}
+
+/// Index one past the last token of a short phrase starting at `start`: it ends at
+/// punctuation, a clause word, or the end.
+fn phrase_end(lower: &[&str], start: usize) -> usize {
+    let mut end = start;
+    while end < lower.len()
+        && !matches!(
+            lower[end],
+            "," | "?" | "." | ";" | "but" | "and" | "who" | "which" | "that"
+        )
+    {
+        end += 1;
+    }
+    end.max(start + 1).min(lower.len())
+}
+
+/// Index one past the last token of an entity name starting at `start`: like
+/// [`phrase_end`], and a preposition also ends it ("rifampin in TB treatment" → "rifampin").
+fn entity_end(lower: &[&str], start: usize) -> usize {
+    let mut end = start + 1;
+    while end < lower.len()
+        && !matches!(
+            lower[end],
+            "," | "?"
+                | "."
+                | ";"
+                | "but"
+                | "and"
+                | "who"
+                | "which"
+                | "that"
+                | "in"
+                | "for"
+                | "during"
+                | "with"
+                | "on"
+                | "to"
+                | "at"
+                | "from"
+                | "is"
+                | "are"
+        )
+    {
+        end += 1;
+    }
+    end.min(lower.len())
+}
+
+/// Splits a patient description into condition phrases: "in a patient with X who
+/// takes Y" → ["X", "takes Y"]. Leading "in a patient" / "for a woman" words go.
+fn split_conditions(clause: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    let flush = |current: &mut Vec<&str>, parts: &mut Vec<String>| {
+        let words: Vec<&str> = current
+            .iter()
+            .copied()
+            .skip_while(|w| {
+                let l = w.to_lowercase();
+                matches!(
+                    l.as_str(),
+                    "in" | "for" | "a" | "an" | "the" | "during" | "patient" | "patients"
+                )
+            })
+            .collect();
+        if !words.is_empty() {
+            parts.push(words.join(" "));
+        }
+        current.clear();
+    };
+    for w in clause.split_whitespace() {
+        let l = w
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        if matches!(l.as_str(), "who" | "whose" | "with" | "and" | "but") {
+            // The cue word itself goes: "with X" → "X", "who takes Y" → "takes Y".
+            flush(&mut current, &mut parts);
+            continue;
+        }
+        current.push(w.trim_end_matches([',', '?', '.']));
+    }
+    flush(&mut current, &mut parts);
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_8_example_1() {
+        let q = parse("Which gene causes cardiomyopathy in pediatric patients but not in adults?");
+        assert_eq!(q.keywords, ["gene", "causes", "cardiomyopathy"]);
+        assert!(q.required.iter().any(|c| c.contains("pediatric")), "{q:#?}");
+        assert!(q.required.contains(&"in children".to_string()), "{q:#?}");
+        assert!(q.excluded.contains(&"in adults".to_string()), "{q:#?}");
+        assert!(!q.required.iter().any(|c| c.contains("adult")), "{q:#?}");
+        assert!(q.negated.is_empty());
+        assert_eq!(q.answer_type.as_deref(), Some("gene"));
+        assert!(!q.asks_to_avoid);
+    }
+
+    #[test]
+    fn table_8_example_2() {
+        let q = parse("What drug treats hypertension in pregnant women, excluding ACE inhibitors?");
+        assert_eq!(q.keywords, ["drug", "treats", "hypertension"]);
+        assert!(q.required.contains(&"in pregnancy".to_string()), "{q:#?}");
+        assert!(
+            q.required.iter().any(|c| c.contains("pregnant women")),
+            "{q:#?}"
+        );
+        assert!(q.excluded.is_empty());
+        assert_eq!(q.negated, ["ACE inhibitors"]);
+        assert_eq!(q.answer_type.as_deref(), Some("drug"));
+    }
+
+    #[test]
+    fn answer_types_and_avoid_questions() {
+        let q = parse("Which antidepressant for MDD is contraindicated in patients with bulimia?");
+        assert_eq!(q.answer_type.as_deref(), Some("antidepressant"));
+        assert!(q.asks_to_avoid);
+        assert_eq!(
+            q.patient_clause.as_deref(),
+            Some("in patients with bulimia")
+        );
+        assert!(q.required.contains(&"bulimia".to_string()), "{q:#?}");
+
+        let q = parse("What is the oral anticoagulant of choice for stroke prevention in atrial fibrillation in a patient with a mechanical mitral valve?");
+        assert_eq!(q.answer_type.as_deref(), Some("oral anticoagulant"));
+        assert!(!q.asks_to_avoid);
+        assert_eq!(
+            q.patient_clause.as_deref(),
+            Some("in a patient with a mechanical mitral valve")
+        );
+
+        let q = parse("Which class of topical antibiotic is preferred for bacterial conjunctivitis in a patient who wears soft contact lenses?");
+        assert_eq!(
+            q.answer_type.as_deref(),
+            Some("class of topical antibiotic")
+        );
+        assert!(
+            q.required
+                .contains(&"wears soft contact lenses".to_string()),
+            "{q:#?}"
+        );
+
+        let q = parse(
+            "Which first-line drug for postherpetic neuralgia should be avoided in an 84-year-old?",
+        );
+        assert!(q.asks_to_avoid);
+        assert_eq!(q.answer_type.as_deref(), Some("first-line drug"));
+        assert!(
+            q.required.contains(&"in older adults".to_string()),
+            "{q:#?}"
+        );
+    }
+
+    #[test]
+    fn replacement_questions_negate_the_replaced_drug() {
+        let q = parse(
+            "Which drug replaces rifampin in TB treatment for HIV patients on protease inhibitors?",
+        );
+        assert_eq!(q.negated, ["rifampin"]);
+        assert!(q.keywords.contains(&"tb".to_string()), "{q:#?}");
+    }
+
+    #[test]
+    fn odd_questions_do_not_panic() {
+        for text in [
+            "",
+            "?",
+            "Which",
+            "in",
+            "not in",
+            "excluding",
+            "什么药 治疗 高血压？",
+            "what is the",
+        ] {
+            let _ = parse(text);
+        }
+    }
+}
