@@ -151,7 +151,8 @@ fn contains_phrase(haystack_padded: &str, phrase: &str) -> bool {
 
 /// Whether `phrase` occurs in `haystack_padded`: `Some(true)` for a plain mention,
 /// `Some(false)` when every mention is negated by one of the two words before it
-/// ("not in adults", "without pregnancy", "non-pregnant"), `None` when absent.
+/// ("not in adults", "without pregnancy", "non-pregnant"), `None` when absent. Mentions
+/// that name something else are skipped: "Child-Pugh", "as a child".
 fn mention(haystack_padded: &str, phrase: &str) -> Option<bool> {
     let needle = padded(phrase);
     if needle.trim().is_empty() {
@@ -164,6 +165,13 @@ fn mention(haystack_padded: &str, phrase: &str) -> Option<bool> {
             .rev()
             .take(2)
             .collect();
+        let after = haystack_padded[at + needle.len()..]
+            .split_whitespace()
+            .next();
+        // "Child-Pugh" is a liver score, not a child; "as a child" is the patient's past.
+        if after == Some("pugh") || before.first() == Some(&"as") || before == ["a", "as"] {
+            continue;
+        }
         let negated = before
             .iter()
             .any(|w| matches!(*w, "not" | "no" | "without" | "non" | "never" | "nor"));
@@ -710,6 +718,21 @@ mod tests {
                 ("left bundle branch block", Truth::True),
                 ("right bundle branch block", Truth::Unknown),
             ],
+        );
+    }
+
+    #[test]
+    fn words_inside_other_names_are_not_concepts() {
+        check(
+            "Which benzodiazepine in a patient with Child-Pugh class C cirrhosis?",
+            &[
+                ("in children", Truth::Unknown),
+                ("severe hepatic impairment", Truth::True),
+            ],
+        );
+        check(
+            "Which test in an adult who received BCG vaccination as a child?",
+            &[("in adults", Truth::True), ("in children", Truth::False)],
         );
     }
 

@@ -150,6 +150,13 @@ pub fn parse(question: &str) -> ParsedQuery {
         i += 1;
         if lower.get(i) == Some(&"is") && matches!(lower.get(i + 1), Some(&"the" | &"a" | &"an")) {
             i += 2;
+            // "What is the recommended treatment": the type is "treatment".
+            while matches!(
+                lower.get(i),
+                Some(&"recommended" | &"preferred" | &"best" | &"appropriate")
+            ) {
+                i += 1;
+            }
         }
     }
     let type_start = i;
@@ -181,7 +188,9 @@ pub fn parse(question: &str) -> ParsedQuery {
             && lower[k + 1..]
                 .iter()
                 .take(4)
-                .take_while(|w| !matches!(**w, "," | "?" | "."))
+                // Words between the preposition and the person may not start another
+                // phrase: "for depression in a woman" starts at "in", not at "for".
+                .take_while(|w| !matches!(**w, "," | "?" | "." | "in" | "for" | "during" | "with"))
                 .any(|w| PERSON.contains(w) || w.ends_with("-old"))
     });
     let main_end = patient_start.unwrap_or(lower.len());
@@ -419,6 +428,22 @@ mod tests {
         assert_eq!(q.answer_type.as_deref(), Some("first-line drug"));
         assert!(
             q.required.contains(&"in older adults".to_string()),
+            "{q:#?}"
+        );
+    }
+
+    #[test]
+    fn the_patient_clause_starts_at_the_person() {
+        let q = parse("Which antipsychotic is preferred for severe agitation in delirium in a patient with dementia with Lewy bodies?");
+        assert_eq!(
+            q.patient_clause.as_deref(),
+            Some("in a patient with dementia with Lewy bodies")
+        );
+        assert!(q.keywords.contains(&"delirium".to_string()), "{q:#?}");
+        let q = parse("What is the recommended treatment for vulvovaginal candidiasis in a woman who is in her third trimester?");
+        assert_eq!(q.answer_type.as_deref(), Some("treatment"));
+        assert!(
+            q.required.contains(&"in the third trimester".to_string()),
             "{q:#?}"
         );
     }
