@@ -206,7 +206,7 @@ pub fn parse(question: &str) -> ParsedQuery {
     let mut excluded_ranges: Vec<std::ops::Range<usize>> = Vec::new();
     for k in 0..lower.len() {
         if lower[k] == "not" && matches!(lower.get(k + 1), Some(&"in" | &"during" | &"for")) {
-            let end = phrase_end(&lower, k + 1);
+            let end = end_at(&lower, k + 1, PHRASE_STOPS);
             let span = toks[k + 1].1.span.start..toks[end - 1].1.span.end;
             q.excluded.push(question[span].to_string());
             excluded_ranges.push(k..end);
@@ -219,7 +219,7 @@ pub fn parse(question: &str) -> ParsedQuery {
             if lower[k..].starts_with(cue) {
                 let start = k + cue.len();
                 if start < lower.len() && toks[start].1.is_word {
-                    let end = entity_end(&lower, start);
+                    let end = end_at(&lower, start, ENTITY_STOPS);
                     let span = toks[start].1.span.start..toks[end - 1].1.span.end;
                     q.negated.push(question[span].to_string());
                 }
@@ -276,48 +276,21 @@ pub fn parse(question: &str) -> ParsedQuery {
     q
 }
 
-/// Index one past the last token of a short phrase starting at `start`: it ends at
-/// punctuation, a clause word, or the end.
-fn phrase_end(lower: &[&str], start: usize) -> usize {
-    let mut end = start;
-    while end < lower.len()
-        && !matches!(
-            lower[end],
-            "," | "?" | "." | ";" | "but" | "and" | "who" | "which" | "that"
-        )
-    {
-        end += 1;
-    }
-    end.max(start + 1).min(lower.len())
-}
+/// Words that end a phrase: punctuation and clause words.
+const PHRASE_STOPS: &[&str] = &[",", "?", ".", ";", "but", "and", "who", "which", "that"];
 
-/// Index one past the last token of an entity name starting at `start`: like
-/// [`phrase_end`], and a preposition also ends it ("rifampin in TB treatment" → "rifampin").
-fn entity_end(lower: &[&str], start: usize) -> usize {
+/// Words that also end an entity name: prepositions and copulas ("rifampin in TB
+/// treatment" → "rifampin").
+const ENTITY_STOPS: &[&str] = &[
+    ",", "?", ".", ";", "but", "and", "who", "which", "that", "in", "for", "during", "with", "on",
+    "to", "at", "from", "is", "are",
+];
+
+/// Index one past the last token of the phrase that starts at `start` and runs to the
+/// first of `stops` after it (or the end). The phrase has at least one token.
+fn end_at(lower: &[&str], start: usize, stops: &[&str]) -> usize {
     let mut end = start + 1;
-    while end < lower.len()
-        && !matches!(
-            lower[end],
-            "," | "?"
-                | "."
-                | ";"
-                | "but"
-                | "and"
-                | "who"
-                | "which"
-                | "that"
-                | "in"
-                | "for"
-                | "during"
-                | "with"
-                | "on"
-                | "to"
-                | "at"
-                | "from"
-                | "is"
-                | "are"
-        )
-    {
+    while end < lower.len() && !stops.contains(&lower[end]) {
         end += 1;
     }
     end.min(lower.len())
