@@ -1,8 +1,13 @@
 //! `gatepath`: the engine on the command line.
 //!
+//! - `gatepath bench --data <file> [--strategy <name>] [--out <results.json>]`: runs a
+//!   strategy over an evaluation set and prints EM/F1; the last line is exactly
+//!   `EM <x> F1 <y> N <n>`.
 //! - `gatepath gate-bench`: times gating and breadth-first walks on a synthetic graph
 //!   (default 1M edges) and prints the numbers.
 
+mod bench;
+mod data;
 mod gate_bench;
 
 use clap::{Parser, Subcommand};
@@ -20,6 +25,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Answer every question of an evaluation set and report EM / F1.
+    Bench(bench::Args),
     /// Time gating and breadth-first walks over a synthetic condition-aware graph.
     GateBench(gate_bench::Args),
 }
@@ -27,6 +34,7 @@ enum Command {
 fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Bench(args) => bench::run(&args),
         Command::GateBench(args) => gate_bench::run(&args),
     };
     if let Err(message) = result {

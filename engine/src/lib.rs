@@ -22,8 +22,11 @@
 //! serialisation for the browser belong to the app; this crate builds and tests natively
 //! and for `wasm32-unknown-unknown` alike.
 
+pub mod answer;
 pub mod compute;
+pub mod embed;
 pub mod eval;
+pub mod extract;
 pub mod gate;
 pub mod graph;
 pub mod patient;

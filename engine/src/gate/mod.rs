@@ -166,6 +166,14 @@ impl Gate {
         self.open.zeroes().map(|e| EdgeId(e as u32)).collect()
     }
 
+    /// The truth the gate used for a condition (unknown when gating is off).
+    pub fn truth(&self, id: ConditionId) -> Truth {
+        self.truths
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or(Truth::Unknown)
+    }
+
     pub fn open_count(&self) -> usize {
         self.open.count_ones(..)
     }

@@ -283,3 +283,161 @@ pub const IMPLIES: &[(Concept, Concept)] = &[
     (Concept::SevereRenalImpairment, Concept::RenalImpairment),
     (Concept::SevereHepaticImpairment, Concept::HepaticImpairment),
 ];
+
+/// Drug classes and common members, so that a patient "who takes oxycodone" satisfies
+/// "patients taking opioids". Singular, lower case.
+pub const DRUG_CLASSES: &[(&str, &[&str])] = &[
+    (
+        "opioid",
+        &[
+            "oxycodone",
+            "morphine",
+            "hydrocodone",
+            "hydromorphone",
+            "fentanyl",
+            "methadone",
+            "buprenorphine",
+            "tramadol",
+            "codeine",
+            "tapentadol",
+            "oxymorphone",
+            "heroin",
+        ],
+    ),
+    (
+        "anticoagulant",
+        &[
+            "warfarin",
+            "apixaban",
+            "rivaroxaban",
+            "dabigatran",
+            "edoxaban",
+            "heparin",
+            "enoxaparin",
+        ],
+    ),
+    (
+        "antiplatelet",
+        &["aspirin", "clopidogrel", "prasugrel", "ticagrelor"],
+    ),
+    (
+        "nsaid",
+        &[
+            "ibuprofen",
+            "naproxen",
+            "diclofenac",
+            "celecoxib",
+            "indomethacin",
+            "ketorolac",
+        ],
+    ),
+    (
+        "ssri",
+        &[
+            "sertraline",
+            "fluoxetine",
+            "paroxetine",
+            "citalopram",
+            "escitalopram",
+            "fluvoxamine",
+        ],
+    ),
+    (
+        "maoi",
+        &[
+            "phenelzine",
+            "tranylcypromine",
+            "selegiline",
+            "isocarboxazid",
+            "linezolid",
+        ],
+    ),
+    (
+        "benzodiazepine",
+        &[
+            "diazepam",
+            "lorazepam",
+            "alprazolam",
+            "clonazepam",
+            "midazolam",
+            "chlordiazepoxide",
+        ],
+    ),
+    (
+        "corticosteroid",
+        &[
+            "prednisone",
+            "prednisolone",
+            "dexamethasone",
+            "hydrocortisone",
+            "methylprednisolone",
+        ],
+    ),
+    (
+        "statin",
+        &[
+            "atorvastatin",
+            "simvastatin",
+            "rosuvastatin",
+            "pravastatin",
+            "lovastatin",
+        ],
+    ),
+    (
+        "antiretroviral",
+        &[
+            "ritonavir",
+            "darunavir",
+            "efavirenz",
+            "dolutegravir",
+            "tenofovir",
+            "lopinavir",
+        ],
+    ),
+    (
+        "chemotherapy",
+        &[
+            "cisplatin",
+            "doxorubicin",
+            "cyclophosphamide",
+            "methotrexate",
+        ],
+    ),
+];
+
+/// Words that name the same condition (singular, lower case).
+pub const SAME_AS: &[(&str, &str)] = &[
+    ("seizure", "epilepsy"),
+    ("convulsion", "epilepsy"),
+    ("wheezing", "bronchospasm"),
+    ("asthma", "bronchospasm"),
+    ("infarction", "infarct"),
+    ("renal", "kidney"),
+    ("hepatic", "liver"),
+    ("cardiac", "heart"),
+    ("pregnant", "pregnancy"),
+    ("elderly", "older"),
+];
+
+/// Words that tell two otherwise similar conditions apart.
+pub const OPPOSITES: &[(&str, &str)] = &[
+    ("left", "right"),
+    ("upper", "lower"),
+    ("acute", "chronic"),
+    ("primary", "secondary"),
+    ("primary", "central"),
+    ("mild", "severe"),
+    ("early", "late"),
+    ("active", "inactive"),
+    ("positive", "negative"),
+    ("first", "second"),
+    ("first", "third"),
+    ("second", "third"),
+    ("hypo", "hyper"),
+    ("hypothyroidism", "hyperthyroidism"),
+    ("hypotension", "hypertension"),
+    ("hypoglycemia", "hyperglycemia"),
+    ("hypokalemia", "hyperkalemia"),
+    ("male", "female"),
+    ("men", "women"),
+];

@@ -123,6 +123,50 @@ const STOP: &[&str] = &[
     "new",
 ];
 
+/// Words that grade or time a condition without changing what it is: "high-risk
+/// antiphospholipid syndrome" speaks of antiphospholipid syndrome.
+const QUALIFIERS: &[&str] = &[
+    "high",
+    "risk",
+    "clinically",
+    "significant",
+    "ongoing",
+    "require",
+    "requires",
+    "requiring",
+    "past",
+    "life",
+    "threatening",
+    "true",
+    "documented",
+    "established",
+    "confirmed",
+    "suspected",
+    "most",
+    "some",
+    "all",
+    "certain",
+    "selected",
+    "caused",
+    "due",
+    "related",
+];
+
+/// Two words of one stem: one is the other plus a short suffix ("wear" / "wearer",
+/// "sulfonamide" / "sulfonamides"), both at least 4 letters of shared stem.
+fn same_stem(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if short.len() >= 4
+        && long.starts_with(short)
+        && matches!(&long[short.len()..], "er" | "ers" | "s" | "es" | "ing" | "ed" | "al" | "ic")
+    {
+        return true;
+    }
+    // A long word inside a derived one: "pituitary" in "hypopituitarism".
+    let root = short.trim_end_matches(['a', 'e', 'i', 'o', 'u', 'y']);
+    root.len() >= 7 && long.contains(root)
+}
+
 /// Lower-case words of `text`, hyphens and slashes splitting words.
 fn plain_words(text: &str) -> Vec<String> {
     words(text)
@@ -231,6 +275,21 @@ fn allergens(ws: &[String]) -> BTreeSet<String> {
                     out.insert(format!("iodinated {}", ws[j + 1]));
                 }
             }
+        }
+        // "cannot take X", "unable to take X", "intolerant of X": the phrase form of an
+        // allergy or intolerance.
+        if w == "take"
+            && i > 0
+            && matches!(ws[i - 1].as_str(), "cannot" | "to" | "not")
+            && i + 1 < ws.len()
+        {
+            let negated = ws[i - 1] != "to" || (i > 1 && ws[i - 2] == "unable");
+            if negated {
+                out.insert(singular(&ws[i + 1]).to_lowercase());
+            }
+        }
+        if w == "intolerant" && i + 2 < ws.len() && matches!(ws[i + 1].as_str(), "of" | "to") {
+            out.insert(singular(&ws[i + 2]).to_lowercase());
         }
         // "urticaria after taking X", "syndrome from X"
         if matches!(w.as_str(), "after" | "from") && i > 0 {
@@ -532,14 +591,25 @@ impl Patient {
         for alternative in phrase.split([',', ';']).flat_map(|part| part.split(" or ")) {
             let content: Vec<String> = plain_words(alternative)
                 .iter()
-                .filter(|w| !STOP.contains(&w.as_str()))
+                .filter(|w| !STOP.contains(&w.as_str()) && !QUALIFIERS.contains(&w.as_str()))
                 .map(|w| singular(w).to_lowercase())
                 .collect();
             if content.is_empty() {
                 continue;
             }
             any_content = true;
-            if content.iter().all(|w| self.words.contains(w)) {
+            let matched = content.iter().filter(|w| self.has_word(w)).count();
+            // All of the phrase's content words, or most of a longer phrase
+            // ("mechanical heart valves" for "a mechanical mitral valve") unless a word
+            // left over contradicts the patient ("right" bundle branch block for "left").
+            let contradicted = content.iter().any(|w| {
+                lexicon::OPPOSITES.iter().any(|(a, b)| {
+                    (w == a && self.words.contains(*b)) || (w == b && self.words.contains(*a))
+                })
+            });
+            if matched == content.len()
+                || (matched >= 2 && 3 * matched >= 2 * content.len() && !contradicted)
+            {
                 return Truth::True;
             }
             if !content.iter().all(|w| self.negated_words.contains(w)) {
@@ -550,6 +620,22 @@ impl Patient {
             return Truth::False;
         }
         Truth::Unknown
+    }
+
+    /// Whether the patient description has `word`, or a word of the same stem
+    /// ("wearers" / "wears"), or names a drug of that class ("oxycodone" → "opioid").
+    fn has_word(&self, word: &str) -> bool {
+        if self.words.contains(word) {
+            return true;
+        }
+        if lexicon::DRUG_CLASSES.iter().any(|(class, members)| {
+            *class == word && members.iter().any(|m| self.words.contains(*m))
+        }) {
+            return true;
+        }
+        lexicon::SAME_AS.iter().any(|(a, b)| {
+            (*a == word && self.words.contains(*b)) || (*b == word && self.words.contains(*a))
+        }) || self.words.iter().any(|w| same_stem(w, word))
     }
 
     /// "eGFR below 30", "creatinine clearance < 30 mL/min": compares with the stated

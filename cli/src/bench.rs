@@ -1,0 +1,252 @@
+//! `gatepath bench`: runs a strategy over an evaluation set and reports EM/F1 per
+//! category; the last line is always `EM <x> F1 <y> N <n>` (percentages, one decimal)
+//! so that other tools can read it. `--out` writes every question's result as JSON.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use engine::answer::{answer, Answer, EdgeView, PipelineConfig, Prepared, Strategy};
+use engine::embed::{Embedder, LexicalEmbedder};
+use engine::eval::metrics::score;
+use engine::extract::RuleExtractor;
+use engine::gate::Truth;
+use engine::text::Document;
+use serde_json::{json, Value};
+
+use crate::data::{load, Item};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Evaluation file: condqa JSONL or a BioASQ golden JSON.
+    #[arg(long)]
+    data: PathBuf,
+    /// Strategy: cgr (default), cgr-nogate, cgr-nomatch.
+    #[arg(long, default_value = "cgr")]
+    strategy: String,
+    /// Write per-question results (JSON) here.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Only the items with these ids (repeatable).
+    #[arg(long)]
+    id: Vec<String>,
+    /// Print each item's tuples, condition table, candidates and blocked edges.
+    #[arg(long)]
+    explain: bool,
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let strategy = Strategy::from_name(&args.strategy).ok_or_else(|| {
+        let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+        format!(
+            "unknown strategy `{}`; choose one of: {}",
+            args.strategy,
+            names.join(", ")
+        )
+    })?;
+    let config = strategy.config();
+    let loaded = load(&args.data)?;
+    for problem in &loaded.skipped {
+        eprintln!("skipped {problem}");
+    }
+    let items: Vec<&Item> = loaded
+        .items
+        .iter()
+        .filter(|i| args.id.is_empty() || args.id.contains(&i.id))
+        .collect();
+    if items.is_empty() {
+        return Err(format!("{}: no items to run", args.data.display()));
+    }
+    let mut embedder = LexicalEmbedder::default();
+    println!(
+        "gatepath bench: {} ({}, {} items), strategy {}, embedder {}, no LLM",
+        args.data.display(),
+        loaded.format,
+        items.len(),
+        strategy.name(),
+        embedder.name()
+    );
+    let mut per_category: BTreeMap<String, (f64, f64, usize)> = BTreeMap::new();
+    let mut results: Vec<Value> = Vec::new();
+    let (mut em_sum, mut f1_sum) = (0.0, 0.0);
+    for item in &items {
+        let started = Instant::now();
+        let docs: Vec<Document> = item
+            .docs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| Document::new(format!("doc {}", i + 1), d.clone()))
+            .collect();
+        let prepared = Prepared::new(docs, &RuleExtractor);
+        let prepare_ms = started.elapsed().as_secs_f64() * 1e3;
+        let started = Instant::now();
+        let result = pollster::block_on(answer(&prepared, &item.question, &config, &mut embedder));
+        let answer_ms = started.elapsed().as_secs_f64() * 1e3;
+        let (prediction, value) = match &result {
+            Ok(a) => (a.text().unwrap_or("").to_string(), answer_json(a)),
+            Err(e) => (String::new(), json!({ "error": e.to_string() })),
+        };
+        let accepted =
+            std::iter::once(item.gold.as_str()).chain(item.aliases.iter().map(String::as_str));
+        let s = score(&prediction, accepted);
+        em_sum += s.exact_match;
+        f1_sum += s.f1;
+        let slot = per_category
+            .entry(item.category.clone())
+            .or_insert((0.0, 0.0, 0));
+        slot.0 += s.exact_match;
+        slot.1 += s.f1;
+        slot.2 += 1;
+        if args.explain {
+            explain(item, &prepared, &result, &prediction, s.exact_match);
+        }
+        let mut record = json!({
+            "id": item.id,
+            "category": item.category,
+            "question": item.question,
+            "gold": item.gold,
+            "aliases": item.aliases,
+            "prediction": if prediction.is_empty() { Value::Null } else { Value::String(prediction.clone()) },
+            "em": s.exact_match,
+            "f1": s.f1,
+            "timings_ms": { "prepare": prepare_ms, "answer": answer_ms },
+        });
+        if let (Value::Object(r), Value::Object(a)) = (&mut record, value) {
+            r.extend(a);
+        }
+        results.push(record);
+    }
+    let n = items.len();
+    println!("{:<20} {:>4} {:>6} {:>6}", "category", "N", "EM", "F1");
+    for (category, (em, f1, count)) in &per_category {
+        println!(
+            "{:<20} {:>4} {:>6.1} {:>6.1}",
+            category,
+            count,
+            100.0 * em / *count as f64,
+            100.0 * f1 / *count as f64
+        );
+    }
+    if let Some(out) = &args.out {
+        let bundle = json!({
+            "schema": 1,
+            "engine_version": env!("CARGO_PKG_VERSION"),
+            "data": args.data.display().to_string(),
+            "format": loaded.format,
+            "strategy": strategy.name(),
+            "embedder": embedder.name(),
+            "llm": Value::Null,
+            "config": config_json(&config),
+            "skipped": loaded.skipped,
+            "em": 100.0 * em_sum / n as f64,
+            "f1": 100.0 * f1_sum / n as f64,
+            "n": n,
+            "items": results,
+        });
+        let text = serde_json::to_string_pretty(&bundle).map_err(|e| e.to_string())?;
+        std::fs::write(out, text).map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+    }
+    println!(
+        "EM {:.1} F1 {:.1} N {}",
+        100.0 * em_sum / n as f64,
+        100.0 * f1_sum / n as f64,
+        n
+    );
+    Ok(())
+}
+
+fn config_json(c: &PipelineConfig) -> Value {
+    json!({
+        "gating": c.gating,
+        "condition_match": c.condition_match,
+        "k_nodes": c.k_nodes,
+        "tau": c.tau,
+        "d_max": c.walk.max_depth,
+        "k_paths": c.k_paths,
+    })
+}
+
+fn truth_json(t: Truth) -> Value {
+    match t {
+        Truth::True => Value::Bool(true),
+        Truth::False => Value::Bool(false),
+        Truth::Unknown => Value::Null,
+    }
+}
+
+fn edge_json(e: &EdgeView) -> Value {
+    json!({
+        "subject": e.subject,
+        "relation": e.relation,
+        "object": e.object,
+        "conditions": e.conditions.iter().map(|c| json!({
+            "phrase": c.phrase, "negated": c.negated, "truth": truth_json(c.truth),
+        })).collect::<Vec<_>>(),
+        "snippets": e.citations.iter().map(|c| json!({
+            "doc": c.doc_id, "start": c.start, "end": c.end, "text": c.text,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn answer_json(a: &Answer) -> Value {
+    json!({
+        "outcome": if a.text().is_some() { "answered" } else { "insufficient evidence" },
+        "entries": a.entries,
+        "conditions": a.conditions.iter().map(|(p, t)| json!({ "phrase": p, "truth": truth_json(*t) })).collect::<Vec<_>>(),
+        "paths": a.evidence.iter().map(|p| json!({
+            "nodes": p.nodes,
+            "score": p.score,
+            "edges": p.edges.iter().map(edge_json).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "blocked": a.blocked.iter().map(|b| json!({
+            "edge": edge_json(&b.edge),
+            "blocked_by": if b.negated { format!("not {}", b.condition) } else { b.condition.clone() },
+        })).collect::<Vec<_>>(),
+        "candidates": a.candidates.iter().take(5).map(|c| json!({ "answer": c.label, "score": c.score })).collect::<Vec<_>>(),
+        "paths_found": a.paths_found,
+    })
+}
+
+fn explain(
+    item: &Item,
+    prepared: &Prepared,
+    result: &Result<Answer, engine::answer::AnswerError>,
+    prediction: &str,
+    em: f64,
+) {
+    println!(
+        "\n## {} [{}] {}",
+        item.id,
+        if em > 0.0 { "ok" } else { "WRONG" },
+        item.question
+    );
+    println!(
+        "   gold: {} {:?} | predicted: {prediction}",
+        item.gold, item.aliases
+    );
+    for t in &prepared.extraction.tuples {
+        println!("   tuple {t}");
+    }
+    for (a, b) in &prepared.extraction.aliases {
+        println!("   alias {a} = {b}");
+    }
+    if let Ok(a) = result {
+        for (p, t) in &a.conditions {
+            println!("   L[{p}] = {t:?}");
+        }
+        println!("   entries {:?}", a.entries);
+        for b in &a.blocked {
+            println!(
+                "   blocked {} {} {} by {}{}",
+                b.edge.subject,
+                b.edge.relation,
+                b.edge.object,
+                if b.negated { "¬" } else { "" },
+                b.condition
+            );
+        }
+        for c in a.candidates.iter().take(5) {
+            println!("   candidate {:.2} {}", c.score, c.label);
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! Evaluation sets the benchmark reads: condqa JSONL and the BioASQ golden JSON.
+//! A malformed item is reported with its file and line (or index) and skipped.
+
+use std::path::Path;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+/// One question with its documents and gold answers, whatever file it came from.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub id: String,
+    pub category: String,
+    pub question: String,
+    pub docs: Vec<String>,
+    pub gold: String,
+    pub aliases: Vec<String>,
+}
+
+/// Items read and problems met.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub format: &'static str,
+    pub items: Vec<Item>,
+    /// "file:line: reason" for each skipped item.
+    pub skipped: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct CondQa {
+    id: String,
+    #[serde(default)]
+    category: Option<String>,
+    question: String,
+    answer: String,
+    #[serde(default)]
+    answer_aliases: Vec<String>,
+    docs: Vec<String>,
+}
+
+/// Reads a data file, choosing the format from its content: a JSON object with
+/// `questions` is BioASQ; anything else is read as condqa JSONL.
+pub fn load(path: &Path) -> Result<Loaded, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let name = path.display().to_string();
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        if let Ok(value) = serde_json::from_str::<Value>(trimmed) {
+            if value.get("questions").is_some() {
+                return bioasq(&name, &value);
+            }
+        }
+    }
+    Ok(condqa(&name, &text))
+}
+
+fn condqa(name: &str, text: &str) -> Loaded {
+    let mut out = Loaded {
+        format: "condqa",
+        ..Loaded::default()
+    };
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<CondQa>(line) {
+            Ok(q) if q.docs.is_empty() => out
+                .skipped
+                .push(format!("{name}:{line_no}: item {} has no documents", q.id)),
+            Ok(q) => out.items.push(Item {
+                id: q.id,
+                category: q.category.unwrap_or_else(|| "all".into()),
+                question: q.question,
+                docs: q.docs,
+                gold: q.answer,
+                aliases: q.answer_aliases,
+            }),
+            Err(e) => out.skipped.push(format!("{name}:{line_no}: {e}")),
+        }
+    }
+    out
+}
+
+/// BioASQ golden files: factoid questions, gold snippets as the documents, the first
+/// exact answer as gold and its synonyms as aliases.
+fn bioasq(name: &str, value: &Value) -> Result<Loaded, String> {
+    let mut out = Loaded {
+        format: "bioasq",
+        ..Loaded::default()
+    };
+    let questions = value
+        .get("questions")
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("{name}: `questions` is not a list"))?;
+    for (i, q) in questions.iter().enumerate() {
+        if q.get("type").and_then(Value::as_str) != Some("factoid") {
+            continue;
+        }
+        let id = q
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+            .to_string();
+        let body = q.get("body").and_then(Value::as_str);
+        let docs: Vec<String> = q
+            .get("snippets")
+            .and_then(Value::as_array)
+            .map(|s| {
+                s.iter()
+                    .filter_map(|x| x.get("text").and_then(Value::as_str))
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut answers: Vec<String> = Vec::new();
+        flatten_strings(q.get("exact_answer").unwrap_or(&Value::Null), &mut answers);
+        match (body, answers.split_first()) {
+            (Some(body), Some((gold, aliases))) if !docs.is_empty() => out.items.push(Item {
+                id,
+                category: "factoid".into(),
+                question: body.to_string(),
+                docs,
+                gold: gold.clone(),
+                aliases: aliases.to_vec(),
+            }),
+            _ => out.skipped.push(format!(
+                "{name}: question {i} ({id}): no body, snippets or exact answer"
+            )),
+        }
+    }
+    Ok(out)
+}
+
+fn flatten_strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| flatten_strings(x, out)),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_lines_are_reported_with_their_line_and_skipped() {
+        let text = "{\"id\":\"a\",\"question\":\"q?\",\"answer\":\"x\",\"docs\":[\"d\"]}\nnot json\n\n{\"id\":\"b\"}\n";
+        let loaded = condqa("f.jsonl", text);
+        assert_eq!(loaded.items.len(), 1);
+        assert_eq!(loaded.skipped.len(), 2);
+        assert!(
+            loaded.skipped[0].starts_with("f.jsonl:2:"),
+            "{:?}",
+            loaded.skipped
+        );
+        assert!(
+            loaded.skipped[1].starts_with("f.jsonl:4:"),
+            "{:?}",
+            loaded.skipped
+        );
+    }
+
+    #[test]
+    fn bioasq_factoids_use_snippets_and_synonyms() {
+        let v: Value = serde_json::from_str(
+            r#"{"questions":[
+              {"id":"1","type":"factoid","body":"Which?","snippets":[{"text":"s1"},{"text":"s2"}],"exact_answer":[["a","b"],["c"]]},
+              {"id":"2","type":"yesno","body":"Is?","snippets":[{"text":"s"}],"exact_answer":"yes"},
+              {"id":"3","type":"factoid","body":"Which?","snippets":[],"exact_answer":[["a"]]}
+            ]}"#,
+        )
+        .unwrap();
+        let loaded = bioasq("g.json", &v).unwrap();
+        assert_eq!(loaded.items.len(), 1);
+        assert_eq!(loaded.items[0].docs, ["s1", "s2"]);
+        assert_eq!(loaded.items[0].gold, "a");
+        assert_eq!(loaded.items[0].aliases, ["b", "c"]);
+        assert_eq!(loaded.skipped.len(), 1);
+    }
+}

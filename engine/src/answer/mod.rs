@@ -1,0 +1,648 @@
+//! Answering a question over a document set (CGR §4.3 and Eq. 1–4): extract tuples and
+//! build the graph once ([`Prepared`]); per question, parse it, evaluate every condition
+//! of the graph for the patient (table L), gate the edges, pick entry nodes by
+//! similarity to the keywords, walk the open graph to d_max, rank paths by Eq. 2 plus a
+//! condition-match signal, keep the top paths as the evidence package and choose the
+//! answer among the candidates those paths support.
+//!
+//! Without an LLM the answer is chosen deterministically: a candidate is an entity a
+//! kept path recommends or lists (or, for "which should be avoided" questions, one it
+//! warns against under a condition the patient has); its score is the strength of the
+//! supporting relation, a bonus for each of the edge's conditions the patient
+//! satisfies, and the path's Eq. 2 similarity. Entities the question itself names, or
+//! excludes, are not answers. When nothing survives the result says "insufficient
+//! evidence" instead of guessing.
+
+mod view;
+
+pub use view::{BlockedEdge, Citation, ConditionView, EdgeView, EvidencePath};
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::embed::{cosine, EmbedError, Embedder};
+use crate::extract::{Extraction, Extractor};
+use crate::gate::{walk, ConditionTable, Gate, GateConfig, Truth, WalkConfig};
+use crate::graph::{Diagnostic, KnowledgeGraph, NodeId, Relation, Stance};
+use crate::query::{parse, ParsedQuery};
+use crate::text::{normalize_term, Document};
+
+/// Why a question could not be answered at all (as opposed to "insufficient evidence",
+/// which is an answer).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnswerError {
+    #[error("the question is empty")]
+    EmptyQuestion,
+    #[error("the question is too long ({0} bytes; at most {MAX_QUESTION_BYTES})")]
+    QuestionTooLong(usize),
+    #[error(transparent)]
+    Embed(#[from] EmbedError),
+}
+
+/// Questions longer than this are refused: a question is a sentence or two.
+pub const MAX_QUESTION_BYTES: usize = 4_000;
+
+/// The knobs of one strategy.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PipelineConfig {
+    /// Evaluate the graph's conditions for the patient and close the edges they rule
+    /// out (Eq. 1). Off: every edge is open and no condition is known.
+    pub gating: bool,
+    /// Add the condition-match signal to path ranking (edges whose conditions the
+    /// patient satisfies rank higher). Off: Eq. 2 alone.
+    pub condition_match: bool,
+    /// k_nodes: entry nodes at most.
+    pub k_nodes: usize,
+    /// τ: least cosine similarity of an entry node to the keywords.
+    pub tau: f32,
+    pub walk: WalkConfig,
+    /// N: paths kept as evidence.
+    pub k_paths: usize,
+}
+
+impl Default for PipelineConfig {
+    fn default() -> Self {
+        PipelineConfig {
+            gating: true,
+            condition_match: true,
+            k_nodes: 5,
+            tau: 0.1,
+            walk: WalkConfig::default(),
+            k_paths: 3,
+        }
+    }
+}
+
+/// The named strategies of this module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strategy {
+    /// Gating and the condition-match signal.
+    Cgr,
+    /// The "w/o gating" ablation: conditions are neither evaluated nor used.
+    CgrNoGate,
+    /// Gating with the paper's Eq. 2 ranking alone (no condition-match signal).
+    CgrNoMatch,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 3] = [Strategy::Cgr, Strategy::CgrNoGate, Strategy::CgrNoMatch];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Cgr => "cgr",
+            Strategy::CgrNoGate => "cgr-nogate",
+            Strategy::CgrNoMatch => "cgr-nomatch",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    pub fn config(self) -> PipelineConfig {
+        let base = PipelineConfig::default();
+        match self {
+            Strategy::Cgr => base,
+            Strategy::CgrNoGate => PipelineConfig {
+                gating: false,
+                condition_match: false,
+                ..base
+            },
+            Strategy::CgrNoMatch => PipelineConfig {
+                condition_match: false,
+                ..base
+            },
+        }
+    }
+}
+
+/// A document set read once: the graph is immutable and shared by every question.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    pub docs: Vec<Document>,
+    pub extraction: Extraction,
+    pub graph: KnowledgeGraph,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Prepared {
+    pub fn new(docs: Vec<Document>, extractor: &impl Extractor) -> Prepared {
+        let extraction = extractor.extract(&docs);
+        let (graph, diagnostics) = extraction.graph();
+        Prepared {
+            docs,
+            extraction,
+            graph,
+            diagnostics,
+        }
+    }
+}
+
+/// What the answer is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    Answered(String),
+    /// No kept path supports any candidate.
+    InsufficientEvidence,
+}
+
+/// A scored candidate answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate {
+    pub node: NodeId,
+    pub label: String,
+    pub score: f32,
+}
+
+/// An answer with everything needed to show and check it.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub outcome: Outcome,
+    pub query: ParsedQuery,
+    /// The condition table L: every condition phrase of the graph with its truth.
+    pub conditions: Vec<(String, Truth)>,
+    pub entries: Vec<String>,
+    /// The top-N paths (Eq. 3), best first.
+    pub evidence: Vec<EvidencePath>,
+    /// Every edge the gate closed, with the condition that closed it.
+    pub blocked: Vec<BlockedEdge>,
+    /// Candidates best first.
+    pub candidates: Vec<Candidate>,
+    /// How many paths the walk found, and whether it stopped early.
+    pub paths_found: usize,
+    pub walk_truncated: bool,
+}
+
+impl Answer {
+    pub fn text(&self) -> Option<&str> {
+        match &self.outcome {
+            Outcome::Answered(t) => Some(t),
+            Outcome::InsufficientEvidence => None,
+        }
+    }
+}
+
+/// Weight of one satisfied condition against relation strength (1–3).
+const MATCH_WEIGHT: f32 = 4.0;
+
+/// Weight of each further statement supporting a candidate (at most two count).
+const CORROBORATION_WEIGHT: f32 = 0.5;
+
+/// Answers `question` over a prepared document set.
+pub async fn answer(
+    prepared: &Prepared,
+    question: &str,
+    config: &PipelineConfig,
+    embedder: &mut impl Embedder,
+) -> Result<Answer, AnswerError> {
+    let question = question.trim();
+    if question.is_empty() {
+        return Err(AnswerError::EmptyQuestion);
+    }
+    if question.len() > MAX_QUESTION_BYTES {
+        return Err(AnswerError::QuestionTooLong(question.len()));
+    }
+    let graph = &prepared.graph;
+    let query = parse(question);
+    let table = if config.gating {
+        query
+            .patient
+            .table(graph.condition_phrases().iter().map(String::as_str))
+    } else {
+        ConditionTable::new()
+    };
+    let gate = Gate::new(
+        graph,
+        &table,
+        GateConfig {
+            enabled: config.gating,
+        },
+    );
+    let conditions: Vec<(String, Truth)> = graph
+        .condition_phrases()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.clone(), gate.truth(crate::graph::ConditionId(i as u32))))
+        .collect();
+    let blocked = gate
+        .blocked()
+        .into_iter()
+        .filter_map(|e| view::blocked_edge(prepared, &gate, e))
+        .collect();
+
+    // Entry nodes: labels most similar to the keywords (above τ).
+    let keywords: Vec<String> = if query.keywords.is_empty() {
+        vec![question.to_string()]
+    } else {
+        query.keywords.clone()
+    };
+    let nodes: Vec<NodeId> = graph.nodes().collect();
+    let mut texts: Vec<String> = nodes
+        .iter()
+        .map(|&n| graph.entity(n).map(|e| e.label.clone()).unwrap_or_default())
+        .collect();
+    texts.push(keywords.join(" "));
+    texts.extend(keywords.iter().cloned());
+    let vectors = embedder.embed(&texts).await?;
+    let (node_vecs, rest) = vectors.split_at(nodes.len().min(vectors.len()));
+    let (query_vec, keyword_vecs) = rest
+        .split_first()
+        .map_or((&[][..], &[][..]), |(q, k)| (q.as_slice(), k));
+    let mut by_similarity: Vec<(NodeId, f32)> = nodes
+        .iter()
+        .zip(node_vecs)
+        .map(|(&n, v)| (n, cosine(v, query_vec)))
+        .filter(|(_, s)| *s >= config.tau)
+        .collect();
+    by_similarity.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    by_similarity.truncate(config.k_nodes);
+    let mut entries: Vec<NodeId> = by_similarity.iter().map(|(n, _)| *n).collect();
+    // Fewer than k_nodes labels close enough to the keywords: fill up with the
+    // indications the documents recommend for (the hubs of the graph), most similar
+    // first, so that the options are reached even when the text names the indication
+    // differently from the question.
+    if entries.len() < config.k_nodes {
+        let mut indications: Vec<(NodeId, f32)> = nodes
+            .iter()
+            .zip(node_vecs)
+            .filter(|(&n, _)| is_indication(graph, n))
+            .map(|(&n, v)| (n, cosine(v, query_vec)))
+            .collect();
+        indications.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        for (n, _) in indications {
+            if entries.len() >= config.k_nodes {
+                break;
+            }
+            if !entries.contains(&n) {
+                entries.push(n);
+            }
+        }
+    }
+
+    // A question about what to avoid starts also from the conditions the patient has
+    // that something is contraindicated in: the warning is one hop from them.
+    if query.asks_to_avoid {
+        for edge in graph.edges() {
+            let Some(e) = graph.edge(edge) else { continue };
+            let holds = e
+                .conditions
+                .iter()
+                .any(|&(id, neg)| !neg && gate.truth(id) == Truth::True);
+            if e.relation == Relation::ContraindicatedIn && holds && gate.is_open(edge) {
+                if let Some((_, condition)) = graph.endpoints(edge) {
+                    if !entries.contains(&condition) {
+                        entries.push(condition);
+                    }
+                }
+            }
+        }
+    }
+    let outcome = walk(graph, &gate, &entries, config.walk);
+
+    // Rank paths: Eq. 2 (mean cosine of the linearised path to each keyword) plus the
+    // condition-match signal.
+    let path_texts: Vec<String> = outcome
+        .paths
+        .iter()
+        .map(|p| view::linearise(graph, p))
+        .collect();
+    let path_vecs = embedder.embed(&path_texts).await?;
+    let mut ranked: Vec<(usize, f32, f32)> = outcome
+        .paths
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let sim = path_vecs
+                .get(i)
+                .map(|v| {
+                    keyword_vecs.iter().map(|k| cosine(v, k)).sum::<f32>()
+                        / keyword_vecs.len().max(1) as f32
+                })
+                .unwrap_or(0.0);
+            let matched = if config.condition_match {
+                p.steps
+                    .iter()
+                    .map(|s| matched_conditions(graph, &gate, s.edge))
+                    .sum::<usize>()
+            } else {
+                0
+            };
+            (i, sim, sim + MATCH_WEIGHT * matched as f32)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
+
+    // Candidates over every kept path, then the evidence package: the best path of each
+    // of the top candidates first, then the next best paths, up to N.
+    let question_key = format!(" {} ", normalize_term(question));
+    let negated: Vec<String> = query.negated.iter().map(|n| normalize_term(n)).collect();
+    let question_words = content_words(question);
+    let mut scores: BTreeMap<NodeId, (f32, usize, crate::graph::EdgeId)> = BTreeMap::new();
+    let mut supports: BTreeMap<NodeId, BTreeSet<crate::graph::EdgeId>> = BTreeMap::new();
+    for &(i, sim, _) in &ranked {
+        let path = &outcome.paths[i];
+        for step in &path.steps {
+            let Some((node, value)) = support(graph, &gate, step.edge, &query, config) else {
+                continue;
+            };
+            let Some(entity) = graph.entity(node) else {
+                continue;
+            };
+            if question_key.contains(&format!(" {} ", entity.key))
+                || negated.iter().any(|n| *n == entity.key)
+                || restates(&entity.key, &question_words)
+            {
+                continue;
+            }
+            supports.entry(node).or_default().insert(step.edge);
+            let score = value + sim;
+            let slot = scores.entry(node).or_insert((f32::MIN, i, step.edge));
+            if score > slot.0 {
+                *slot = (score, i, step.edge);
+            }
+        }
+    }
+    // Corroboration: an entity several statements support ranks above one that only one
+    // statement of equal strength supports.
+    for (node, slot) in scores.iter_mut() {
+        let extra = supports
+            .get(node)
+            .map_or(0, |s| s.len().saturating_sub(1))
+            .min(2);
+        slot.0 += CORROBORATION_WEIGHT * extra as f32;
+    }
+    // A candidate warned against under a condition the patient has is not recommended,
+    // whatever else recommends it (the gate's verdict applies to the entity).
+    if config.gating && !query.asks_to_avoid {
+        scores.retain(|&node, _| !warned_for_patient(graph, &gate, node));
+    }
+    let mut candidates: Vec<Candidate> = scores
+        .iter()
+        .map(|(&node, &(score, _, edge))| Candidate {
+            node,
+            label: answer_surface(prepared, node, question, Some(edge)),
+            score,
+        })
+        .collect();
+    candidates.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.node.cmp(&b.node)));
+    if query.asks_to_avoid {
+        prefer_members(prepared, &mut candidates, question);
+    }
+    prefer_named_option(prepared, &gate, &mut candidates, question);
+
+    let mut chosen: Vec<usize> = Vec::new();
+    for c in candidates.iter().take(config.k_paths) {
+        if let Some(&(_, i, _)) = scores.get(&c.node) {
+            if !chosen.contains(&i) {
+                chosen.push(i);
+            }
+        }
+    }
+    for &(i, _, _) in &ranked {
+        if chosen.len() >= config.k_paths {
+            break;
+        }
+        if !chosen.contains(&i) {
+            chosen.push(i);
+        }
+    }
+    let rank_score: BTreeMap<usize, f32> = ranked.iter().map(|&(i, _, s)| (i, s)).collect();
+    let evidence = chosen
+        .iter()
+        .filter_map(|&i| {
+            view::evidence_path(
+                prepared,
+                &gate,
+                &outcome.paths[i],
+                rank_score.get(&i).copied().unwrap_or(0.0),
+            )
+        })
+        .collect();
+    let result = match candidates.first() {
+        Some(c) => Outcome::Answered(c.label.clone()),
+        None => Outcome::InsufficientEvidence,
+    };
+    Ok(Answer {
+        outcome: result,
+        query,
+        conditions,
+        entries: entries
+            .iter()
+            .filter_map(|&n| graph.entity(n).map(|e| e.label.clone()))
+            .collect(),
+        evidence,
+        blocked,
+        candidates,
+        paths_found: outcome.paths.len(),
+        walk_truncated: outcome.truncated,
+    })
+}
+
+/// How many of an edge's conditions the patient satisfies (a condition that must hold
+/// and does, or one that must not hold and does not).
+fn matched_conditions(graph: &KnowledgeGraph, gate: &Gate, edge: crate::graph::EdgeId) -> usize {
+    graph.edge(edge).map_or(0, |e| {
+        e.conditions
+            .iter()
+            .filter(|&&(id, negated)| !negated && gate.truth(id) == Truth::True)
+            .count()
+    })
+}
+
+/// The candidate an edge supports and how strongly, for this question.
+fn support(
+    graph: &KnowledgeGraph,
+    gate: &Gate,
+    edge: crate::graph::EdgeId,
+    query: &ParsedQuery,
+    config: &PipelineConfig,
+) -> Option<(NodeId, f32)> {
+    let e = graph.edge(edge)?;
+    let (u, v) = graph.endpoints(edge)?;
+    let matched = if config.condition_match {
+        matched_conditions(graph, gate, edge) as f32
+    } else {
+        0.0
+    };
+    let strength = match e.relation {
+        Relation::PreferredTreatment | Relation::PreferredTest => 3.0,
+        Relation::TreatedBy | Relation::DiagnosedBy | Relation::Replaces => 2.0,
+        Relation::AlternativeTreatment | Relation::SafeIn => 1.0,
+        _ => 0.0,
+    };
+    if query.asks_to_avoid {
+        if e.relation == Relation::ContraindicatedIn {
+            // The warning must be about this patient when conditions are known.
+            let holds = e
+                .conditions
+                .iter()
+                .any(|&(id, neg)| !neg && gate.truth(id) == Truth::True);
+            let value = if holds { 3.0 + MATCH_WEIGHT } else { 1.0 };
+            return Some((u, value));
+        }
+        return None;
+    }
+    match e.relation.stance() {
+        Stance::Recommends | Stance::Lists if strength > 0.0 => {
+            Some((v, strength + MATCH_WEIGHT * matched))
+        }
+        _ => None,
+    }
+}
+
+/// Whether the node has an open warning whose condition the patient has.
+fn warned_for_patient(graph: &KnowledgeGraph, gate: &Gate, node: NodeId) -> bool {
+    graph.incident(node).any(|(edge, _, outgoing)| {
+        outgoing
+            && gate.is_open(edge)
+            && graph.edge(edge).is_some_and(|e| {
+                e.relation == Relation::ContraindicatedIn
+                    && e.conditions
+                        .iter()
+                        .any(|&(id, neg)| !neg && gate.truth(id) == Truth::True)
+            })
+    })
+}
+
+/// For "which X should be avoided": a class warned against answers with its member that
+/// the documents list as an option ("SERMs" → "raloxifene").
+fn prefer_members(prepared: &Prepared, candidates: &mut [Candidate], question: &str) {
+    let graph = &prepared.graph;
+    for c in candidates.iter_mut() {
+        let member = graph.incident(c.node).find_map(|(edge, other, outgoing)| {
+            let e = graph.edge(edge)?;
+            (!outgoing && e.relation == Relation::IsA && is_option(graph, other)).then_some(other)
+        });
+        if let Some(m) = member {
+            c.node = m;
+            c.label = answer_surface(prepared, m, question, None);
+        }
+    }
+}
+
+/// "dobutamine … is used as the stressor" answers with the option the documents list
+/// under that name, "dobutamine stress echocardiography": a candidate whose name is
+/// the first words of a listed option's name stands for that option.
+fn prefer_named_option(
+    prepared: &Prepared,
+    gate: &Gate,
+    candidates: &mut [Candidate],
+    question: &str,
+) {
+    let graph = &prepared.graph;
+    for c in candidates.iter_mut().take(1) {
+        let Some(key) = graph.entity(c.node).map(|e| format!("{} ", e.key)) else {
+            continue;
+        };
+        let option = graph.nodes().find(|&n| {
+            n != c.node
+                && graph.entity(n).is_some_and(|e| e.key.starts_with(&key))
+                && graph.incident(n).any(|(edge, _, outgoing)| {
+                    !outgoing
+                        && gate.is_open(edge)
+                        && graph.edge(edge).is_some_and(|e| {
+                            matches!(e.relation.stance(), Stance::Recommends | Stance::Lists)
+                        })
+                })
+        });
+        if let Some(n) = option {
+            c.node = n;
+            c.label = answer_surface(prepared, n, question, None);
+        }
+    }
+}
+
+fn is_option(graph: &KnowledgeGraph, node: NodeId) -> bool {
+    graph.incident(node).any(|(edge, _, outgoing)| {
+        !outgoing
+            && graph
+                .edge(edge)
+                .is_some_and(|e| matches!(e.relation.stance(), Stance::Recommends | Stance::Lists))
+    })
+}
+
+/// The entity's name as an answer: the way the supporting statement wrote it (or its
+/// label), without leading words the question already gives ("Which topical
+/// antibiotic …" → "fluoroquinolone", not "topical fluoroquinolone").
+fn answer_surface(
+    prepared: &Prepared,
+    node: NodeId,
+    question: &str,
+    edge: Option<crate::graph::EdgeId>,
+) -> String {
+    let graph = &prepared.graph;
+    let Some(entity) = graph.entity(node) else {
+        return String::new();
+    };
+    let sentence = edge
+        .and_then(|e| graph.edge(e))
+        .and_then(|e| e.evidence.first())
+        .and_then(|span| prepared.docs.get(span.doc)?.text.get(span.range.clone()));
+    let written = sentence.and_then(|text| {
+        entity
+            .surfaces
+            .iter()
+            .filter(|s| text.contains(s.as_str()))
+            .min_by_key(|s| s.len())
+    });
+    let label = written.unwrap_or(&entity.label);
+    let question_words: Vec<String> = crate::text::words(question)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| w.text(question).to_lowercase())
+        .collect();
+    let parts: Vec<&str> = label.split(' ').collect();
+    let mut start = 0;
+    const FUNCTION: &[&str] = &[
+        "of", "the", "a", "an", "in", "for", "with", "during", "only", "and", "or",
+    ];
+    while start + 1 < parts.len()
+        && (question_words.contains(&parts[start].to_lowercase())
+            || FUNCTION.contains(&parts[start].to_lowercase().as_str()))
+    {
+        start += 1;
+    }
+    parts[start..].join(" ")
+}
+
+/// Whether a node is the subject of a recommendation or listing (an indication).
+fn is_indication(graph: &KnowledgeGraph, node: NodeId) -> bool {
+    graph.incident(node).any(|(edge, _, outgoing)| {
+        outgoing
+            && graph
+                .edge(edge)
+                .is_some_and(|e| matches!(e.relation.stance(), Stance::Recommends | Stance::Lists))
+    })
+}
+
+/// Lower-case content words of a text.
+fn content_words(text: &str) -> Vec<String> {
+    crate::text::words(text)
+        .iter()
+        .filter(|w| w.is_word)
+        .flat_map(|w| {
+            w.text(text)
+                .to_lowercase()
+                .split(['-', '/'])
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|w| w.len() > 2)
+        .collect()
+}
+
+/// Whether a candidate only restates what the question asks for ("anticoagulation" for
+/// "which anticoagulant"): each of its words shares a long stem with a question word.
+fn restates(key: &str, question_words: &[String]) -> bool {
+    let stem = |a: &str, b: &str| {
+        let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+        a == b || common >= 7
+    };
+    let words: Vec<&str> = key.split(' ').filter(|w| w.len() > 2).collect();
+    !words.is_empty()
+        && words
+            .iter()
+            .all(|w| question_words.iter().any(|q| stem(w, q)))
+}
+
+#[cfg(test)]
+mod tests;
