@@ -348,7 +348,7 @@ pub async fn answer(
                 continue;
             };
             if question_key.contains(&format!(" {} ", entity.key))
-                || negated.iter().any(|n| *n == entity.key)
+                || negated.contains(&entity.key)
                 || restates(&entity.key, &question_words)
             {
                 continue;
@@ -418,7 +418,7 @@ pub async fn answer(
         })
         .collect();
     let result = match candidates.first() {
-        Some(c) => Outcome::Answered(c.label.clone()),
+        Some(c) => Outcome::Answered(number_agreement(&c.label, query.answer_type.as_deref())),
         None => Outcome::InsufficientEvidence,
     };
     Ok(Answer {
@@ -604,6 +604,28 @@ fn answer_surface(
     parts[start..].join(" ")
 }
 
+/// The answer in the number the question asks for: "Which test …" is answered with
+/// "interferon-gamma release assay", not "… assays"; "Which drug class …" keeps the
+/// plural the documents use.
+fn number_agreement(answer: &str, answer_type: Option<&str>) -> String {
+    let Some(kind) = answer_type else {
+        return answer.to_string();
+    };
+    let Some(head) = kind.split(' ').next_back() else {
+        return answer.to_string();
+    };
+    let class = kind
+        .split(' ')
+        .any(|w| matches!(w, "class" | "classes" | "family"));
+    if class || crate::text::singular(head) != head {
+        return answer.to_string();
+    }
+    match answer.rsplit_once(' ') {
+        Some((rest, last)) => format!("{rest} {}", crate::text::singular(last)),
+        None => crate::text::singular(answer),
+    }
+}
+
 /// Whether a node is the subject of a recommendation or listing (an indication).
 fn is_indication(graph: &KnowledgeGraph, node: NodeId) -> bool {
     graph.incident(node).any(|(edge, _, outgoing)| {
@@ -637,11 +659,17 @@ fn restates(key: &str, question_words: &[String]) -> bool {
         let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
         a == b || common >= 7
     };
-    let words: Vec<&str> = key.split(' ').filter(|w| w.len() > 2).collect();
+    const FUNCTION: &[&str] = &["against", "for", "with", "the", "and", "from", "into"];
+    let words: Vec<&str> = key
+        .split(' ')
+        .filter(|w| w.len() > 2 && !FUNCTION.contains(w))
+        .collect();
+    let matched = words
+        .iter()
+        .filter(|w| question_words.iter().any(|q| stem(w, q)))
+        .count();
     !words.is_empty()
-        && words
-            .iter()
-            .all(|w| question_words.iter().any(|q| stem(w, q)))
+        && (matched == words.len() || (matched >= 3 && 4 * matched >= 3 * words.len()))
 }
 
 #[cfg(test)]

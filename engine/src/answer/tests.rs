@@ -1,1 +1,198 @@
+//! The paper's worked examples end to end: Table 1's four questions and Figure 2's
+//! gating example, plus the outcomes that are not answers.
 
+use super::*;
+use crate::embed::LexicalEmbedder;
+use crate::extract::RuleExtractor;
+
+fn prepare(docs: &[&str]) -> Prepared {
+    let docs = docs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| Document::new(format!("doc {}", i + 1), *d))
+        .collect();
+    Prepared::new(docs, &RuleExtractor)
+}
+
+fn ask(docs: &[&str], question: &str, strategy: Strategy) -> Answer {
+    let prepared = prepare(docs);
+    pollster::block_on(answer(
+        &prepared,
+        question,
+        &strategy.config(),
+        &mut LexicalEmbedder::default(),
+    ))
+    .expect("answers")
+}
+
+/// Table 1 of the CGR paper: documents, question, answer.
+const TABLE_1: [(&[&str], &str, &str); 4] = [
+    (
+        &[
+            "Treatment for major depressive disorder includes antidepressants such as bupropion, sertraline, and fluoxetine. Bupropion acts as a norepinephrine-dopamine reuptake inhibitor.",
+            "Bupropion lowers the seizure threshold and is contraindicated in patients with bulimia nervosa or other eating disorders due to elevated seizure risk.",
+        ],
+        "Which antidepressant for MDD is contraindicated in patients with bulimia?",
+        "Bupropion",
+    ),
+    (
+        &[
+            "For suspected appendicitis, diagnostic imaging options include CT scan, ultrasound, and MRI. CT scan has the highest sensitivity in adult populations.",
+            "In pediatric patients, ultrasound is the preferred first-line imaging modality to avoid ionizing radiation exposure, with CT reserved for inconclusive cases.",
+        ],
+        "What imaging test is preferred for suspected appendicitis in children?",
+        "ultrasound",
+    ),
+    (
+        &[
+            "First-line antibiotics for Lyme disease include doxycycline, amoxicillin, and cefuroxime. Doxycycline is preferred in adults due to co-coverage of Anaplasma co-infection.",
+            "Doxycycline is contraindicated during pregnancy due to risks to fetal bone and teeth development. Amoxicillin is considered safe across all trimesters.",
+        ],
+        "What antibiotic is recommended for Lyme disease in a pregnant patient?",
+        "Amoxicillin",
+    ),
+    (
+        &[
+            "Standard therapy for tuberculosis includes rifampin, isoniazid, pyrazinamide, and ethambutol. Rifabutin is an alternative rifamycin with a similar mechanism.",
+            "Rifampin is a potent inducer of CYP3A4 and is contraindicated with HIV protease inhibitors. Rifabutin has fewer CYP3A4 interactions and is preferred in patients on antiretroviral therapy.",
+        ],
+        "Which drug replaces rifampin in TB treatment for HIV patients on protease inhibitors?",
+        "Rifabutin",
+    ),
+];
+
+#[test]
+fn table_1_questions_are_answered_with_evidence() {
+    for (docs, question, expected) in TABLE_1 {
+        let a = ask(docs, question, Strategy::Cgr);
+        assert_eq!(
+            a.text().map(str::to_lowercase),
+            Some(expected.to_lowercase()),
+            "{question}: {:?}",
+            a.candidates
+        );
+        assert!(
+            !a.evidence.is_empty() && a.evidence.len() <= 3,
+            "{question}"
+        );
+        // Every evidence edge cites a sentence of the documents.
+        for path in &a.evidence {
+            for edge in &path.edges {
+                assert!(!edge.citations.is_empty(), "{question}: {edge:?}");
+                for c in &edge.citations {
+                    assert!(docs[c.doc].contains(&c.text));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn table_1_without_gating_gives_the_general_answer_for_the_lyme_question() {
+    let (docs, question, _) = TABLE_1[2];
+    let a = ask(docs, question, Strategy::CgrNoGate);
+    assert_eq!(a.text(), Some("Doxycycline"));
+    assert!(a.blocked.is_empty());
+}
+
+/// Figure 2: ACE inhibitors and ARBs are contraindicated in bilateral renal artery
+/// stenosis; the gate blocks lisinopril and losartan and the answer is amlodipine.
+#[test]
+fn figure_2_blocks_lisinopril_and_losartan_and_answers_amlodipine() {
+    let docs = [
+        "First-line medications for hypertension include lisinopril, losartan and amlodipine. Lisinopril is the most widely prescribed.",
+        "ACE inhibitors such as lisinopril and angiotensin receptor blockers such as losartan are contraindicated in bilateral renal artery stenosis (BRAS) because they can precipitate acute kidney injury. Lisinopril is also contraindicated in pregnancy.",
+    ];
+    let question = "What medication for hypertension in a 68-year-old patient with bilateral renal artery stenosis (BRAS)?";
+    let a = ask(&docs, question, Strategy::Cgr);
+    assert_eq!(a.text(), Some("amlodipine"), "{:?}", a.candidates);
+    let blocked: Vec<(&str, &str, &str)> = a
+        .blocked
+        .iter()
+        .map(|b| {
+            (
+                b.edge.subject.as_str(),
+                b.edge.object.as_str(),
+                b.condition.as_str(),
+            )
+        })
+        .collect();
+    for drug in ["lisinopril", "losartan"] {
+        assert!(
+            blocked.iter().any(|(s, o, c)| *s == "hypertension"
+                && *o == drug
+                && c.contains("bilateral renal artery stenosis")),
+            "{drug}: {blocked:?}"
+        );
+    }
+    assert!(
+        !blocked.iter().any(|(_, o, _)| *o == "amlodipine"),
+        "{blocked:?}"
+    );
+    // The lisinopril edge carries both negated conditions, as in the figure.
+    let lisinopril = a
+        .blocked
+        .iter()
+        .find(|b| b.edge.object == "lisinopril")
+        .unwrap();
+    let negated: Vec<&str> = lisinopril
+        .edge
+        .conditions
+        .iter()
+        .filter(|c| c.negated)
+        .map(|c| c.phrase.as_str())
+        .collect();
+    assert_eq!(negated.len(), 2, "{negated:?}");
+}
+
+#[test]
+fn nothing_relevant_is_insufficient_evidence_not_a_guess() {
+    let a = ask(
+        &["The hospital opened in 1910. Its library holds old maps."],
+        "Which antibiotic is preferred for cellulitis in pregnancy?",
+        Strategy::Cgr,
+    );
+    assert_eq!(a.outcome, Outcome::InsufficientEvidence);
+    assert!(a.text().is_none());
+}
+
+#[test]
+fn when_the_condition_blocks_every_option_the_answer_is_insufficient_evidence() {
+    let a = ask(
+        &["Zolmitriptan is the preferred treatment for cluster headache. Zolmitriptan is contraindicated in pregnancy."],
+        "Which drug is preferred for cluster headache in a pregnant woman?",
+        Strategy::Cgr,
+    );
+    assert_eq!(
+        a.outcome,
+        Outcome::InsufficientEvidence,
+        "{:?}",
+        a.candidates
+    );
+    assert_eq!(a.blocked.len(), 1);
+    assert_eq!(a.blocked[0].condition, "in pregnancy");
+}
+
+#[test]
+fn empty_and_overlong_questions_are_errors() {
+    let prepared = prepare(&["Amoxicillin is preferred for otitis media."]);
+    let mut e = LexicalEmbedder::default();
+    let config = PipelineConfig::default();
+    assert_eq!(
+        pollster::block_on(answer(&prepared, "  ", &config, &mut e)).err(),
+        Some(AnswerError::EmptyQuestion)
+    );
+    let long = "why ".repeat(2_000);
+    assert!(matches!(
+        pollster::block_on(answer(&prepared, &long, &config, &mut e)),
+        Err(AnswerError::QuestionTooLong(_))
+    ));
+}
+
+#[test]
+fn strategies_round_trip_by_name() {
+    for s in Strategy::ALL {
+        assert_eq!(Strategy::from_name(s.name()), Some(s));
+    }
+    assert_eq!(Strategy::from_name("cgr-typo"), None);
+}

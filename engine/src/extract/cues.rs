@@ -226,8 +226,6 @@ pub(crate) const INSERT_START: &[&str] = &[
     "checked",
     "measured",
     "adjusted",
-    "such",
-    "including",
     "particularly",
     "especially",
     "eliminated",
@@ -591,6 +589,12 @@ pub(crate) const ENTITY_END: &[&str] = &[
     "causes",
     "cause",
     "provides",
+    "commonly",
+    "generally",
+    "usually",
+    "often",
+    "frequently",
+    "typically",
 ];
 
 /// Head nouns that name a role rather than a thing: dropped from "azole therapy".

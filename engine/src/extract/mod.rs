@@ -94,6 +94,11 @@ impl Extractor for RuleExtractor {
                 });
             }
             let mut reader = Reader::new(d, &doc.text);
+            reader.known = per_doc
+                .iter()
+                .flatten()
+                .flat_map(|t: &Tuple| [t.subject.clone(), t.object.clone()])
+                .collect();
             for range in split_sentences(text) {
                 reader.sentence(range);
             }
@@ -141,6 +146,10 @@ struct Reader<'a> {
     topic: Option<String>,
     tuples: Vec<Tuple>,
     aliases: Vec<(String, String)>,
+    /// Entity names read in earlier documents of the set.
+    known: Vec<String>,
+    /// What a pronoun in the current clause refers to.
+    antecedents: Vec<String>,
 }
 
 /// One clause's arguments after resolving the subject.
@@ -162,6 +171,8 @@ impl<'a> Reader<'a> {
             topic: None,
             tuples: Vec::new(),
             aliases: Vec::new(),
+            known: Vec::new(),
+            antecedents: Vec::new(),
         }
     }
 
@@ -200,6 +211,11 @@ impl<'a> Reader<'a> {
                     push_unique(&mut conditions, p.clone());
                 }
             }
+            self.antecedents = if sentence_subjects.is_empty() {
+                self.last_subjects.clone()
+            } else {
+                sentence_subjects.clone()
+            };
             let subjects = self.subjects(&clause, &sentence_subjects);
             self.relations(&clause, &subjects, &conditions, &evidence);
             if sentence_subjects.is_empty() && !subjects.is_empty() {
@@ -266,17 +282,11 @@ impl<'a> Reader<'a> {
             .map(|c| c.to_ascii_lowercase())
             .collect();
         let long_toks: &[Tok] = if letters.len() >= 2 {
-            // The shortest suffix of the candidate words whose initials cover the letters.
+            // The shortest run of the words before the parenthesis that starts with the
+            // abbreviation's first letter and contains its letters in order.
             let fit = (0..candidates.len()).rev().find(|&k| {
-                let initials: String = candidates[k..]
-                    .iter()
-                    .flat_map(|t| t.lower.split(['-', '/']).map(|p| p.chars().next()))
-                    .flatten()
-                    .collect();
-                let word_letters: String =
-                    candidates[k..].iter().map(|t| t.lower.clone()).collect();
-                covers(&initials, &letters)
-                    || (candidates.len() - k == 1 && covers(&word_letters, &letters))
+                let letters_of: String = candidates[k..].iter().map(|t| t.lower.clone()).collect();
+                letters_of.starts_with(letters[0]) && covers(&letters_of, &letters)
             });
             match fit {
                 Some(k) => &candidates[k..],
@@ -307,11 +317,37 @@ impl<'a> Reader<'a> {
 
     /// The population a sentence is about, when its subject names people.
     fn population_subject(&self, toks: &[Tok]) -> Option<String> {
-        let verb = toks
+        let mut verb = toks
             .iter()
             .position(|t| is(t, FINITE) || is(t, &["show", "have"]))?;
-        let head = &toks[..verb];
-        if head.is_empty() || head.iter().any(|t| t.lower == ",") {
+        // "Patients who have had X, such as Y, must never …": the main verb follows the
+        // relative clause.
+        if let Some(rel) = toks[..verb]
+            .iter()
+            .position(|t| is(t, &["who", "whose", "that"]))
+        {
+            let first = verb;
+            verb = (rel + 1..toks.len())
+                .find(|&j| {
+                    j > first
+                        && is(
+                            &toks[j],
+                            &[
+                                "should", "must", "can", "cannot", "may", "will", "are", "is",
+                            ],
+                        )
+                })
+                .or_else(|| {
+                    let comma = (rel..toks.len()).find(|&j| toks[j].lower == ",")?;
+                    (comma..toks.len()).find(|&j| is(&toks[j], FINITE))
+                })?;
+        }
+        let mut head: &[Tok] = &toks[..verb];
+        while head.last().is_some_and(|t| !t.word) {
+            head = &head[..head.len() - 1];
+        }
+        let relative = head.iter().any(|t| is(t, &["who", "whose"]));
+        if head.is_empty() || (head.iter().any(|t| t.lower == ",") && !relative) {
             return None;
         }
         if head.first().is_some_and(|t| is(t, SUBORDINATE)) {
@@ -355,7 +391,10 @@ impl<'a> Reader<'a> {
                 &[
                     "in", "for", "among", "during", "when", "if", "unless", "where",
                 ],
-            ) || (t.lower == "including" && safe_before());
+            ) || (t.lower == "including" && safe_before())
+                || (t.lower == "after"
+                    && i > 0
+                    && is(&toks[i - 1], &["avoided", "avoid", "contraindicated"]));
             if !opener {
                 i += 1;
                 continue;
@@ -371,6 +410,9 @@ impl<'a> Reader<'a> {
                     }
                     is(&toks[j], &[",", ";", ":", "."])
                         || (j > i + 1 && is(&toks[j], &["because", "whereas", "so"]))
+                        || (j > i + 1
+                            && !conditional
+                            && is(&toks[j], &["when", "if", "unless", "until"]))
                         || (j > i + 1 && !conditional && !relative && is(&toks[j], &["for", "due"]))
                         || (j > i + 1
                             && !relative
@@ -382,6 +424,18 @@ impl<'a> Reader<'a> {
                             && is(&toks[j], &["is", "are", "should", "can", "may"]))
                 })
                 .unwrap_or(toks.len());
+            // "in patients with A, B, C or D": a list that runs to the end of the clause
+            // with no verb of its own belongs to the phrase.
+            let mut end = end;
+            if !conditional && toks.get(end).is_some_and(|t| t.lower == ",") {
+                let rest = &toks[end + 1..];
+                let clause_like = rest.iter().any(|r| {
+                    is(r, VERB_START) || is(r, &["which", "who", "whose", "that", "so", "because"])
+                });
+                if !clause_like && rest.iter().any(|r| is(r, &["or", "and"])) {
+                    end = toks.len();
+                }
+            }
             let mut body = &toks[i + 1..end];
             while body.last().is_some_and(|b| is(b, &["and", "or", "but"])) {
                 body = &body[..body.len() - 1];
@@ -414,7 +468,13 @@ impl<'a> Reader<'a> {
                     && is(&toks[i - 2], &["not", "longer"])));
             let phrase = surface(self.text, body);
             let speaks = is(t, &["in", "during"]) && speaks_of_patient(&phrase);
-            if !(intro || conditional || person || after_harm || speaks || t.lower == "including") {
+            if !(intro
+                || conditional
+                || person
+                || after_harm
+                || speaks
+                || is(t, &["including", "after"]))
+            {
                 i += 1;
                 continue;
             }
@@ -423,7 +483,13 @@ impl<'a> Reader<'a> {
             let start = body
                 .iter()
                 .position(|b| is(b, PERSON))
-                .filter(|&p| p <= 2 && !conditional)
+                .filter(|&p| {
+                    p <= 2
+                        && !conditional
+                        && body[..p]
+                            .iter()
+                            .all(|b| b.lower.ends_with("ing") || is(b, ENTITY_LEAD))
+                })
                 .unwrap_or(0);
             let body = &body[start..];
             if body.iter().all(|b| {
@@ -512,15 +578,8 @@ impl<'a> Reader<'a> {
         }
         let mut names = Vec::new();
         for item in list_items(&region) {
-            if let Some(e) = entity(&item.toks) {
-                let name = surface(self.text, &e);
-                if let Some(class) = item.class.as_ref().and_then(|c| entity(c)) {
-                    let class = surface(self.text, &class);
-                    self.push_isa(&name, &class, clause);
-                }
-                self.apposition(&e, clause);
-                self.dose_alias(&e);
-                names.push(strip_possessive(&name));
+            if let Some(name) = self.item_name(&item, clause) {
+                names.push(name);
             }
         }
         if let (Some(class), [name]) = (appositive, names.as_slice()) {
@@ -569,18 +628,32 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// "the ergot alkaloid methylergonovine": a class noun phrase followed by a name.
-    fn apposition(&mut self, e: &[Tok], clause: &Clause) {
-        if e.len() < 2 {
-            return;
-        }
-        let head = &e[e.len() - 2];
-        if is_class_head(&head.lower) {
-            let class = surface(self.text, &e[..e.len() - 1]);
-            let name = surface(self.text, &e[e.len() - 1..]);
-            self.aliases.push((surface(self.text, e), name.clone()));
+    /// The entity a list item names, recording its class ("anticoagulants such as X",
+    /// "the ergot alkaloid methylergonovine") and dose aliases on the way.
+    fn item_name(&mut self, item: &phrase::Item, clause: &Clause) -> Option<String> {
+        let e = entity(&item.toks)?;
+        let name = match self.apposition(&e, clause) {
+            Some(member) => member,
+            None => surface(self.text, &e),
+        };
+        if let Some(class) = item.class.as_ref().and_then(|c| entity(c)) {
+            let class = surface(self.text, &class);
             self.push_isa(&name, &class, clause);
         }
+        self.dose_alias(&e);
+        Some(strip_possessive(&name))
+    }
+
+    /// "the ergot alkaloid methylergonovine": a class noun phrase followed by a name;
+    /// returns the name.
+    fn apposition(&mut self, e: &[Tok], clause: &Clause) -> Option<String> {
+        if e.len() < 2 || !is_class_head(&e[e.len() - 2].lower) {
+            return None;
+        }
+        let class = surface(self.text, &e[..e.len() - 1]);
+        let name = surface(self.text, &e[e.len() - 1..]);
+        self.push_isa(&name, &class, clause);
+        Some(name)
     }
 
     /// A recorded combination ("trimethoprim-sulfamethoxazole") containing one of `names`.
@@ -589,6 +662,7 @@ impl<'a> Reader<'a> {
         self.tuples
             .iter()
             .flat_map(|t| [&t.subject, &t.object])
+            .chain(self.known.iter())
             .find(|s| {
                 let k = normalize_term(s);
                 let parts: Vec<&str> = k.split(' ').collect();
@@ -608,10 +682,57 @@ impl<'a> Reader<'a> {
         let toks = &clause.toks;
         let test = toks.iter().any(|t| is(t, TEST_WORDS));
         let conds: Vec<Condition> = conditions.iter().map(Condition::holds).collect();
-        let indication = self.indication(toks);
+        // The indication belongs to the main predicate: not to a trailing ", with CT
+        // reserved for inconclusive cases".
+        let main_end = clause
+            .verb
+            .and_then(|v| (v..toks.len()).find(|&j| toks[j].lower == ","))
+            .unwrap_or(toks.len());
+        let indication = self.indication(&toks[..main_end]);
         let topic = indication.clone().unwrap_or_default();
-        // 1. Object cues: "recommend X", "should receive X", "avoid X", "include X".
+        // 0. "three first-line options for X: A, B and C".
         let mut objects_done = false;
+        if let Some(colon) = toks.iter().position(|t| t.lower == ":") {
+            let before = &toks[..colon];
+            if before.iter().any(|t| {
+                is(
+                    t,
+                    &[
+                        "options",
+                        "agents",
+                        "choices",
+                        "drugs",
+                        "treatments",
+                        "regimen",
+                        "regimens",
+                        "include",
+                        "includes",
+                        "tests",
+                    ],
+                )
+            }) {
+                let strength = if before
+                    .iter()
+                    .any(|t| is(t, &["first-line", "preferred", "recommended"]))
+                {
+                    2
+                } else {
+                    1
+                };
+                let relation = recommendation(strength, test);
+                if self.recommend_objects(
+                    &toks[colon + 1..],
+                    clause,
+                    &relation,
+                    &topic,
+                    &conds,
+                    evidence,
+                ) {
+                    return;
+                }
+            }
+        }
+        // 1. Object cues: "recommend X", "should receive X", "avoid X", "include X".
         for i in 0..toks.len() {
             if let Some((cue, strength)) = RECOMMEND_OBJECT
                 .iter()
@@ -624,26 +745,42 @@ impl<'a> Reader<'a> {
                 {
                     continue;
                 }
-                let names = self.object_names(&toks[i + cue.len()..], clause);
-                for name in names {
-                    let relation = recommendation(*strength, test);
-                    self.tuples.push(Tuple::new(
-                        topic.clone(),
-                        relation,
-                        name,
-                        conds.clone(),
-                        evidence.clone(),
-                    ));
+                let relation = recommendation(*strength, test);
+                if self.recommend_objects(
+                    &toks[i + cue.len()..],
+                    clause,
+                    &relation,
+                    &topic,
+                    &conds,
+                    evidence,
+                ) {
                     objects_done = true;
-                }
-                if objects_done {
                     break;
                 }
             }
-            if let Some(cue) = HARM_OBJECT.iter().find(|c| starts_with(toks, i, c)) {
+            // "preferred … to avoid ionizing radiation": a purpose, not a warning.
+            let purpose = i > 0
+                && toks[i - 1].lower == "to"
+                && RECOMMEND
+                    .iter()
+                    .any(|(c, _)| find_any(&toks[..i], &[c]).is_some());
+            if let Some(cue) = HARM_OBJECT
+                .iter()
+                .find(|c| !purpose && starts_with(toks, i, c))
+            {
                 let mut names = self.object_names(&toks[i + cue.len()..], clause);
+                // "list X as a medication to avoid in Y": X comes before "as".
+                if names.is_empty() && i > 0 && toks[i - 1].lower == "to" {
+                    if let Some(as_at) = toks[..i].iter().rposition(|t| t.lower == "as") {
+                        let start = toks[..as_at]
+                            .iter()
+                            .rposition(|t| is(t, VERB_START) || !t.word)
+                            .map_or(0, |p| p + 1);
+                        names = self.object_names(&toks[start..as_at], clause);
+                    }
+                }
                 if names.iter().all(|n| is_pronoun(n)) {
-                    names = self.last_subjects.clone();
+                    names = self.antecedents.clone();
                 }
                 // "X hypersensitivity precludes aspirin use": the subject is the condition.
                 let (conds, conditions) = if cue[0] == "precludes" && i > clause.subject_start {
@@ -675,7 +812,15 @@ impl<'a> Reader<'a> {
         let predicate = &toks[clause.verb.unwrap_or(0)..];
         // 2. Warnings about the subject, unless negated ("do not constrict").
         let safe = find_any(predicate, SAFE).is_some();
-        if let Some((at, _)) = find_any(predicate, HARM) {
+        let harm = find_any(predicate, HARM).filter(|&(at, _)| {
+            // "preferred … to avoid radiation": a purpose, not a warning.
+            !(at > 0
+                && predicate[at - 1].lower == "to"
+                && RECOMMEND
+                    .iter()
+                    .any(|(c, _)| find_any(&predicate[..at], &[c]).is_some()))
+        });
+        if let Some((at, _)) = harm {
             let negated = predicate[..at]
                 .iter()
                 .rev()
@@ -733,6 +878,30 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// ⟨topic, relation, name, conditions⟩ for each name after an object cue; whether
+    /// there was one.
+    fn recommend_objects(
+        &mut self,
+        rest: &[Tok],
+        clause: &Clause,
+        relation: &Relation,
+        topic: &str,
+        conds: &[Condition],
+        evidence: &Span,
+    ) -> bool {
+        let names = self.object_names(rest, clause);
+        for name in &names {
+            self.tuples.push(Tuple::new(
+                topic,
+                relation.clone(),
+                name.clone(),
+                conds.to_vec(),
+                evidence.clone(),
+            ));
+        }
+        !names.is_empty()
+    }
+
     /// The names after an object cue, up to the end of the list.
     fn object_names(&mut self, rest: &[Tok], clause: &Clause) -> Vec<String> {
         let end = (0..rest.len())
@@ -747,6 +916,13 @@ impl<'a> Reader<'a> {
             })
             .unwrap_or(rest.len());
         let region = &rest[..end];
+        // "avoid in adults …": no object here.
+        if region
+            .first()
+            .is_some_and(|t| is(t, &["in", "during", "for", "with", "among", "after", "to"]))
+        {
+            return Vec::new();
+        }
         // Stop at ", which …" inserts.
         let region: Vec<Tok> = match region.windows(2).position(|w| {
             w[0].lower == "," && is(&w[1], &["which", "who", "that", "with", "although"])
@@ -759,15 +935,8 @@ impl<'a> Reader<'a> {
             if item.toks.first().is_some_and(|t| is(t, PERSON)) {
                 continue;
             }
-            if let Some(e) = entity(&item.toks) {
-                let name = surface(self.text, &e);
-                if let Some(class) = item.class.as_ref().and_then(|c| entity(c)) {
-                    let class = surface(self.text, &class);
-                    self.push_isa(&name, &class, clause);
-                }
-                self.apposition(&e, clause);
-                self.dose_alias(&e);
-                names.push(strip_possessive(&name));
+            if let Some(name) = self.item_name(&item, clause) {
+                names.push(name);
             }
         }
         names
@@ -878,7 +1047,17 @@ impl<'a> Reader<'a> {
                 || body.iter().any(|t| {
                     is(
                         t,
-                        &["days", "weeks", "months", "years", "hours", "dose", "doses"],
+                        &[
+                            "days",
+                            "weeks",
+                            "months",
+                            "years",
+                            "hours",
+                            "dose",
+                            "doses",
+                            "cases",
+                            "situations",
+                        ],
                     )
                 })
                 || body
@@ -955,6 +1134,19 @@ fn clauses(toks: &[Tok]) -> Vec<Vec<Tok>> {
 /// Finds the subject start (after introductory phrases) and the verb of a clause.
 fn analyse(toks: Vec<Tok>) -> Clause {
     let mut subject_start = 0;
+    // "In these patients a 10-day course of X is recommended": the anaphor is an
+    // introductory phrase even without a comma.
+    if toks.first().is_some_and(|t| is(t, &["in", "for", "among"])) {
+        if let Some(a) = POPULATION_ANAPHORS
+            .iter()
+            .find(|a| starts_with(&toks, 1, a))
+        {
+            subject_start = 1 + a.len();
+            if toks.get(subject_start).is_some_and(|t| t.lower == ",") {
+                subject_start += 1;
+            }
+        }
+    }
     // Introductory phrases: "In patients with X, …", "If …, …", "For …, particularly …, …".
     loop {
         let starts_intro = toks.get(subject_start).is_some_and(|t| {
@@ -966,22 +1158,6 @@ fn analyse(toks: Vec<Tok>) -> Clause {
         match (subject_start..toks.len()).find(|&j| toks[j].lower == ",") {
             Some(comma) => subject_start = comma + 1,
             None => break,
-        }
-    }
-    // "In these patients a 10-day course of X is recommended": the anaphor is an
-    // introductory phrase even without a comma.
-    if toks
-        .get(subject_start)
-        .is_some_and(|t| is(t, &["in", "for", "among"]))
-    {
-        if let Some(a) = POPULATION_ANAPHORS
-            .iter()
-            .find(|a| starts_with(&toks, subject_start + 1, a))
-        {
-            subject_start += 1 + a.len();
-            if toks.get(subject_start).is_some_and(|t| t.lower == ",") {
-                subject_start += 1;
-            }
         }
     }
     // The verb: the first predicate word outside a comma insert.
@@ -997,7 +1173,8 @@ fn analyse(toks: Vec<Tok>) -> Clause {
         if depth_insert {
             continue;
         }
-        if is(t, VERB_START) && j > subject_start {
+        // A clause that starts with its verb has an elided subject (", and can cause …").
+        if is(t, VERB_START) && (j > subject_start || subject_start == 0) {
             verb = Some(j);
             break;
         }

@@ -49,6 +49,9 @@ pub(crate) fn list_items(toks: &[Tok]) -> Vec<Item> {
             // What came before is the class; what follows are its members.
             if !current.is_empty() {
                 class = Some(std::mem::take(&mut current));
+            } else if let Some(previous) = items.pop() {
+                // "inhibitors, including A, B": the item before the comma is the class.
+                class = Some(previous.toks);
             }
             i += cue.len();
             continue;
@@ -231,6 +234,12 @@ const NOT_NAMES: &[&str] = &[
     "efficacy",
     "safety",
     "benefit",
+    "co-administration",
+    "coadministration",
+    "combination",
+    "exposure",
+    "absorption",
+    "toxicity",
 ];
 
 #[cfg(test)]

@@ -156,6 +156,9 @@ impl KnowledgeGraph {
     }
 }
 
+/// What makes two tuples one edge: endpoints, relation and conditions.
+type EdgeKey = (NodeId, Relation, NodeId, Vec<(ConditionId, bool)>);
+
 /// Collects tuples and aliases, then builds a [`KnowledgeGraph`].
 #[derive(Debug, Default)]
 pub struct GraphBuilder {
@@ -211,8 +214,7 @@ impl GraphBuilder {
     pub fn build(mut self) -> (KnowledgeGraph, Vec<Diagnostic>) {
         let mut kg = KnowledgeGraph::default();
         let mut condition_ids: HashMap<String, ConditionId> = HashMap::new();
-        let mut edge_ids: HashMap<(NodeId, Relation, NodeId, Vec<(ConditionId, bool)>), EdgeIndex> =
-            HashMap::new();
+        let mut edge_ids: HashMap<EdgeKey, EdgeIndex> = HashMap::new();
         let tuples = std::mem::take(&mut self.tuples);
         for tuple in tuples {
             let u = self.node(&mut kg, &tuple.subject);

@@ -158,7 +158,10 @@ fn same_stem(a: &str, b: &str) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     if short.len() >= 4
         && long.starts_with(short)
-        && matches!(&long[short.len()..], "er" | "ers" | "s" | "es" | "ing" | "ed" | "al" | "ic")
+        && matches!(
+            &long[short.len()..],
+            "er" | "ers" | "s" | "es" | "ing" | "ed" | "al" | "ic"
+        )
     {
         return true;
     }
@@ -190,7 +193,7 @@ fn padded(text: &str) -> String {
 
 fn contains_phrase(haystack_padded: &str, phrase: &str) -> bool {
     let needle = padded(phrase);
-    needle.trim().len() > 0 && haystack_padded.contains(&needle)
+    !needle.trim().is_empty() && haystack_padded.contains(&needle)
 }
 
 /// Whether `phrase` occurs in `haystack_padded`: `Some(true)` for a plain mention,
@@ -241,16 +244,20 @@ fn allergens(ws: &[String]) -> BTreeSet<String> {
         "allergic",
         "hypersensitivity",
         "intolerance",
+        "reaction",
+        "reactions",
     ];
     for (i, w) in ws.iter().enumerate() {
         // "penicillin allergy"
-        if cue_before.contains(&w.as_str()) && i > 0 && !STOP.contains(&ws[i - 1].as_str()) {
-            if !matches!(
+        if cue_before.contains(&w.as_str())
+            && i > 0
+            && !STOP.contains(&ws[i - 1].as_str())
+            && !matches!(
                 ws[i - 1].as_str(),
                 "no" | "known" | "drug" | "severe" | "mild"
-            ) {
-                out.insert(singular(&ws[i - 1]).to_lowercase());
-            }
+            )
+        {
+            out.insert(singular(&ws[i - 1]).to_lowercase());
         }
         // "allergic to X", "anaphylaxis to X", "reaction to X", "hypersensitivity to X"
         let to_cue = [
@@ -427,13 +434,12 @@ impl Patient {
                 ("month" | "months", "old") => self.age_years = Some(value / 12.0),
                 ("week" | "weeks", "old") => self.age_years = Some(value / 52.0),
                 ("day" | "days", "old") => self.age_years = Some(value / 365.0),
-                ("week" | "weeks", "pregnant" | "gestation" | "of") => {
-                    if next(2) == "pregnant"
+                ("week" | "weeks", "pregnant" | "gestation" | "of")
+                    if (next(2) == "pregnant"
                         || next(2) == "gestation"
-                        || (next(2) == "of" && matches!(next(3), "gestation" | "pregnancy"))
-                    {
-                        self.gestation_weeks = Some(value);
-                    }
+                        || (next(2) == "of" && matches!(next(3), "gestation" | "pregnancy"))) =>
+                {
+                    self.gestation_weeks = Some(value);
                 }
                 _ => {}
             }

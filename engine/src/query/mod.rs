@@ -267,10 +267,13 @@ pub fn parse(question: &str) -> ParsedQuery {
             .negated
             .iter()
             .any(|n| n.to_lowercase().split_whitespace().any(|w| w == word));
-        if token.is_word && !STOP.contains(&word.as_str()) && !in_excluded && !negated {
-            if !q.keywords.contains(word) {
-                q.keywords.push(word.clone());
-            }
+        if token.is_word
+            && !STOP.contains(&word.as_str())
+            && !in_excluded
+            && !negated
+            && !q.keywords.contains(word)
+        {
+            q.keywords.push(word.clone());
         }
     }
     q
