@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use engine::answer::{answer, Answer, EdgeView, PipelineConfig, Prepared, Strategy};
+use engine::answer::{answer, Answer, AnswerSource, EdgeView, PipelineConfig, Prepared, Strategy};
 use engine::embed::{Embedder, LexicalEmbedder};
 use engine::eval::metrics::score;
 use engine::extract::RuleExtractor;
@@ -191,6 +191,14 @@ fn edge_json(e: &EdgeView) -> Value {
 fn answer_json(a: &Answer) -> Value {
     json!({
         "outcome": if a.text().is_some() { "answered" } else { "insufficient evidence" },
+        "source": match a.source {
+            AnswerSource::Paths => "paths",
+            AnswerSource::Sentences => "sentences",
+            AnswerSource::None => "none",
+        },
+        "read_from": a.read_from.iter().map(|c| json!({
+            "doc": c.doc_id, "start": c.start, "end": c.end, "text": c.text,
+        })).collect::<Vec<_>>(),
         "entries": a.entries,
         "conditions": a.conditions.iter().map(|(p, t)| json!({ "phrase": p, "truth": truth_json(*t) })).collect::<Vec<_>>(),
         "paths": a.evidence.iter().map(|p| json!({

@@ -3,11 +3,14 @@
 //! - `gatepath bench --data <file> [--strategy <name>] [--out <results.json>]`: runs a
 //!   strategy over an evaluation set and prints EM/F1; the last line is exactly
 //!   `EM <x> F1 <y> N <n>`.
+//! - `gatepath extraction-bench --data <file>`: tuple precision / recall of extraction
+//!   on annotated passages (the CGR paper's Table 7).
 //! - `gatepath gate-bench`: times gating and breadth-first walks on a synthetic graph
 //!   (default 1M edges) and prints the numbers.
 
 mod bench;
 mod data;
+mod extraction_bench;
 mod gate_bench;
 
 use clap::{Parser, Subcommand};
@@ -27,6 +30,8 @@ struct Cli {
 enum Command {
     /// Answer every question of an evaluation set and report EM / F1.
     Bench(bench::Args),
+    /// Tuple precision and recall of the rule extractor on annotated passages.
+    ExtractionBench(extraction_bench::Args),
     /// Time gating and breadth-first walks over a synthetic condition-aware graph.
     GateBench(gate_bench::Args),
 }
@@ -35,6 +40,7 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Bench(args) => bench::run(&args),
+        Command::ExtractionBench(args) => extraction_bench::run(&args),
         Command::GateBench(args) => gate_bench::run(&args),
     };
     if let Err(message) = result {

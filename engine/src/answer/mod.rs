@@ -13,6 +13,7 @@
 //! excludes, are not answers. When nothing survives the result says "insufficient
 //! evidence" instead of guessing.
 
+mod reader;
 mod view;
 
 pub use view::{BlockedEdge, Citation, ConditionView, EdgeView, EvidencePath};
@@ -145,6 +146,17 @@ pub enum Outcome {
     InsufficientEvidence,
 }
 
+/// Where an answer came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswerSource {
+    /// A candidate on the kept paths of the gated graph.
+    Paths,
+    /// No candidate on the paths: the phrase the most similar sentences share.
+    Sentences,
+    /// Nothing to answer from.
+    None,
+}
+
 /// A scored candidate answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate {
@@ -157,6 +169,10 @@ pub struct Candidate {
 #[derive(Debug, Clone)]
 pub struct Answer {
     pub outcome: Outcome,
+    /// Where the answer came from.
+    pub source: AnswerSource,
+    /// For an answer read from sentences: those sentences.
+    pub read_from: Vec<Citation>,
     pub query: ParsedQuery,
     /// The condition table L: every condition phrase of the graph with its truth.
     pub conditions: Vec<(String, Truth)>,
@@ -417,12 +433,46 @@ pub async fn answer(
             )
         })
         .collect();
+    let mut source = AnswerSource::Paths;
+    let mut read_from = Vec::new();
     let result = match candidates.first() {
         Some(c) => Outcome::Answered(number_agreement(&c.label, query.answer_type.as_deref())),
-        None => Outcome::InsufficientEvidence,
+        None => {
+            // No option on any kept path: read the sentences, never those that support
+            // a blocked edge or state a warning.
+            let excluded: Vec<crate::text::Span> = graph
+                .edges()
+                .filter(|&e| {
+                    !gate.is_open(e)
+                        || graph
+                            .edge(e)
+                            .is_some_and(|d| d.relation.stance() == Stance::WarnsAgainst)
+                })
+                .filter_map(|e| graph.edge(e))
+                .flat_map(|d| d.evidence.iter().cloned())
+                .collect();
+            match reader::read(prepared, &query, question, &excluded, embedder).await? {
+                Some(r) => {
+                    source = AnswerSource::Sentences;
+                    read_from = r
+                        .sentences
+                        .iter()
+                        .filter_map(|span| view::citation(prepared, span))
+                        .collect();
+                    let text = strip_given(&r.phrase, question);
+                    Outcome::Answered(number_agreement(&text, query.answer_type.as_deref()))
+                }
+                None => {
+                    source = AnswerSource::None;
+                    Outcome::InsufficientEvidence
+                }
+            }
+        }
     };
     Ok(Answer {
         outcome: result,
+        source,
+        read_from,
         query,
         conditions,
         entries: entries
@@ -585,6 +635,11 @@ fn answer_surface(
             .min_by_key(|s| s.len())
     });
     let label = written.unwrap_or(&entity.label);
+    strip_given(label, question)
+}
+
+/// A phrase without the leading words the question already gives, or function words.
+fn strip_given(label: &str, question: &str) -> String {
     let question_words: Vec<String> = crate::text::words(question)
         .iter()
         .filter(|w| w.is_word)

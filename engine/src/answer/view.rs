@@ -3,6 +3,7 @@
 
 use crate::gate::{Gate, Path, Truth};
 use crate::graph::{EdgeId, KnowledgeGraph};
+use crate::text::Span;
 
 use super::Prepared;
 
@@ -71,16 +72,7 @@ pub(super) fn edge_view(prepared: &Prepared, gate: &Gate, edge: EdgeId) -> Optio
     let citations = data
         .evidence
         .iter()
-        .filter_map(|span| {
-            let doc = prepared.docs.get(span.doc)?;
-            Some(Citation {
-                doc: span.doc,
-                doc_id: doc.id.clone(),
-                start: span.range.start,
-                end: span.range.end,
-                text: doc.text.get(span.range.clone())?.to_string(),
-            })
-        })
+        .filter_map(|span| citation(prepared, span))
         .collect();
     Some(EdgeView {
         id: edge.0,
@@ -89,6 +81,18 @@ pub(super) fn edge_view(prepared: &Prepared, gate: &Gate, edge: EdgeId) -> Optio
         object: graph.entity(v)?.label.clone(),
         conditions,
         citations,
+    })
+}
+
+/// The citation of a span of the documents.
+pub(super) fn citation(prepared: &Prepared, span: &Span) -> Option<Citation> {
+    let doc = prepared.docs.get(span.doc)?;
+    Some(Citation {
+        doc: span.doc,
+        doc_id: doc.id.clone(),
+        start: span.range.start,
+        end: span.range.end,
+        text: doc.text.get(span.range.clone())?.to_string(),
     })
 }
 

@@ -394,7 +394,8 @@ impl<'a> Reader<'a> {
             ) || (t.lower == "including" && safe_before())
                 || (t.lower == "after"
                     && i > 0
-                    && is(&toks[i - 1], &["avoided", "avoid", "contraindicated"]));
+                    && is(&toks[i - 1], &["avoided", "avoid", "contraindicated"]))
+                || (t.lower == "by" && toks[i + 1..].iter().take(2).any(|n| is(n, PERSON)));
             if !opener {
                 i += 1;
                 continue;
@@ -437,7 +438,10 @@ impl<'a> Reader<'a> {
                 }
             }
             let mut body = &toks[i + 1..end];
-            while body.last().is_some_and(|b| is(b, &["and", "or", "but"])) {
+            while body
+                .last()
+                .is_some_and(|b| is(b, &["and", "or", "but", "to"]))
+            {
                 body = &body[..body.len() - 1];
             }
             if body.is_empty() {
@@ -810,6 +814,26 @@ impl<'a> Reader<'a> {
             return;
         }
         let predicate = &toks[clause.verb.unwrap_or(0)..];
+        // ", which may cause X" about the subject's effect: the subject causes X; the
+        // relative clause is not the main predicate.
+        let (predicate, relative) = match predicate
+            .windows(2)
+            .position(|w| w[0].lower == "," && is(&w[1], &["which", "who"]))
+        {
+            Some(p) => (&predicate[..p], &predicate[p..]),
+            None => (predicate, &predicate[predicate.len()..]),
+        };
+        if let Some(effect) = effect(self.text, relative) {
+            for s in subjects {
+                self.tuples.push(Tuple::new(
+                    s.clone(),
+                    Relation::Causes,
+                    effect.clone(),
+                    conds.clone(),
+                    evidence.clone(),
+                ));
+            }
+        }
         // 2. Warnings about the subject, unless negated ("do not constrict").
         let safe = find_any(predicate, SAFE).is_some();
         let harm = find_any(predicate, HARM).filter(|&(at, _)| {
@@ -856,6 +880,10 @@ impl<'a> Reader<'a> {
             .filter_map(|(cue, s)| find_any(predicate, &[cue]).map(|(at, _)| (at, *s)))
             .min_by_key(|(at, s)| (*at, std::cmp::Reverse(*s)))
             .map(|(_, s)| s);
+        if strength.is_none() && !safe {
+            self.generic(clause, subjects, &conds, evidence);
+            return;
+        }
         for s in subjects {
             if let Some(strength) = strength {
                 let relation = recommendation(strength, test);
@@ -871,6 +899,104 @@ impl<'a> Reader<'a> {
                     topic.clone(),
                     Relation::SafeIn,
                     s.clone(),
+                    conds.clone(),
+                    evidence.clone(),
+                ));
+            }
+        }
+    }
+
+    /// Any other statement "S verb O" ("ART reduces transmission", "channels are
+    /// blocked by Compound 99", "A was superior to B"): a relation named by the verb,
+    /// with the clause's conditions and a trailing "in X" as context.
+    fn generic(
+        &mut self,
+        clause: &Clause,
+        subjects: &[String],
+        conds: &[Condition],
+        evidence: &Span,
+    ) {
+        let Some(verb) = clause.verb else { return };
+        let toks = &clause.toks;
+        const AUX: &[&str] = &[
+            "is",
+            "are",
+            "was",
+            "were",
+            "has",
+            "have",
+            "had",
+            "been",
+            "be",
+            "may",
+            "can",
+            "will",
+            "both",
+            "also",
+            "often",
+            "frequently",
+            "generally",
+            "usually",
+            "might",
+            "could",
+        ];
+        let mut j = verb;
+        while j < toks.len() && is(&toks[j], AUX) {
+            j += 1;
+        }
+        if toks[verb..j.min(toks.len())]
+            .iter()
+            .any(|t| is(t, &["not", "never", "no"]))
+        {
+            return;
+        }
+        let Some(head) = toks
+            .get(j)
+            .filter(|t| t.word && !is(t, SUBORDINATE) && !is(t, AUX))
+        else {
+            return;
+        };
+        let next = toks.get(j + 1);
+        let (name, object_start) =
+            if head.lower.ends_with("ed") && next.is_some_and(|n| n.lower == "by") {
+                (format!("{}_by", head.lower), j + 2)
+            } else if next.is_some_and(|n| is(n, &["to", "with"])) && j > verb {
+                (
+                    format!("{}_{}", head.lower, next.map_or("", |n| n.lower.as_str())),
+                    j + 2,
+                )
+            } else if j > verb {
+                // A copula with a noun or adjective ("is a glutamate modulator"): no relation.
+                return;
+            } else {
+                (head.lower.clone(), j + 1)
+            };
+        let names = self.object_names(toks.get(object_start..).unwrap_or(&[]), clause);
+        // A trailing "in cardiomyocytes" situates the statement.
+        let mut conds = conds.to_vec();
+        if let Some(at) = (object_start..toks.len()).find(|&k| toks[k].lower == "in") {
+            let body: Vec<Tok> = toks[at + 1..]
+                .iter()
+                .take_while(|t| t.word && !is(t, SUBORDINATE) && !is(t, VERB_START))
+                .cloned()
+                .collect();
+            if !body.is_empty() {
+                let c = Condition::holds(format!("in {}", surface(self.text, &body)));
+                if !conds
+                    .iter()
+                    .any(|x| normalize_term(&x.phrase) == normalize_term(&c.phrase))
+                {
+                    conds.push(c);
+                }
+            }
+        }
+        let relation = Relation::Other(name.replace(['-', ' '], "_"));
+        for s in subjects {
+            for n in &names {
+                self.tuples.push(Tuple::new(
+                    s.clone(),
+                    relation.clone(),
+                    n.clone(),
                     conds.clone(),
                     evidence.clone(),
                 ));
@@ -1116,6 +1242,37 @@ fn clauses(toks: &[Tok]) -> Vec<Vec<Tok>> {
             i += 1;
             continue;
         }
+        // "because it increases …": a clause of its own.
+        if t.lower == "because"
+            && toks
+                .get(i + 1)
+                .is_some_and(|n| is(n, &["it", "they", "its", "their", "this", "these"]))
+        {
+            out.push(std::mem::take(&mut current));
+            i += 1;
+            continue;
+        }
+        // "A study found that X was superior to Y": the finding is the clause.
+        if t.lower == "that"
+            && i > 0
+            && is(
+                &toks[i - 1],
+                &[
+                    "found",
+                    "showed",
+                    "shows",
+                    "suggests",
+                    "suggested",
+                    "demonstrated",
+                    "reported",
+                    "concluded",
+                ],
+            )
+        {
+            out.push(std::mem::take(&mut current));
+            i += 1;
+            continue;
+        }
         current.push(t.clone());
         i += 1;
     }
@@ -1134,6 +1291,15 @@ fn clauses(toks: &[Tok]) -> Vec<Vec<Tok>> {
 /// Finds the subject start (after introductory phrases) and the verb of a clause.
 fn analyse(toks: Vec<Tok>) -> Clause {
     let mut subject_start = 0;
+    // "because its use … has been associated with …": the connective is not part of the
+    // subject.
+    if toks
+        .first()
+        .is_some_and(|t| is(t, &["because", "since", "although", "and", "but", "so"]))
+        && !toks.iter().any(|t| t.lower == ",")
+    {
+        subject_start = 1;
+    }
     // "In these patients a 10-day course of X is recommended": the anaphor is an
     // introductory phrase even without a comma.
     if toks.first().is_some_and(|t| is(t, &["in", "for", "among"])) {

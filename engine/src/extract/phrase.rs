@@ -125,7 +125,14 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
     {
         toks.remove(0);
     }
+    // Trailing numbers are doses ("clarithromycin 500"), except after a capitalised
+    // word, where they are part of a name ("Compound 99").
     while toks.last().is_some_and(|t| !t.word || is_number(t)) {
+        let n = toks.len();
+        let named = n >= 2 && toks[n - 1].word && toks[n - 2].capital;
+        if named {
+            break;
+        }
         toks.pop();
     }
     if toks.len() > 1 && toks.last().is_some_and(|t| is(t, GENERIC_HEAD)) {

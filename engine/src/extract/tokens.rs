@@ -11,6 +11,8 @@ pub(crate) struct Tok {
     pub start: usize,
     pub end: usize,
     pub word: bool,
+    /// Whether the token starts with a capital letter as written.
+    pub capital: bool,
 }
 
 /// Tokenises `text`, which starts at byte `offset` of its document.
@@ -22,6 +24,7 @@ pub(crate) fn tokenize(text: &str, offset: usize) -> Vec<Tok> {
             start: w.span.start + offset,
             end: w.span.end + offset,
             word: w.is_word,
+            capital: w.text(text).chars().next().is_some_and(char::is_uppercase),
         })
         .collect()
 }

@@ -1,0 +1,349 @@
+//! The sentence reader: when the documents state no relation the graph can use (an
+//! abstract, not a guideline), the answer is read from the sentences most similar to the
+//! question instead — the noun phrase that recurs in them, preferring one headed by the
+//! kind of thing asked for ("Which factor …" → "factor XIa"). Sentences that support a
+//! blocked edge or state a warning are never read, so gating still holds.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::embed::{cosine, EmbedError, Embedder};
+use crate::query::ParsedQuery;
+use crate::text::{normalize_term, split_sentences, words, Span};
+
+use super::Prepared;
+
+/// Least mean similarity of a sentence to the keywords for it to be read.
+const MIN_SENTENCE_SIMILARITY: f32 = 0.15;
+
+/// Sentences read at most.
+const TOP_SENTENCES: usize = 5;
+
+/// A phrase read from the sentences, with the sentences it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Reading {
+    pub phrase: String,
+    pub score: f32,
+    pub sentences: Vec<Span>,
+}
+
+/// Reads the best phrase, or `None` when no sentence is similar enough.
+pub(super) async fn read(
+    prepared: &Prepared,
+    query: &ParsedQuery,
+    question: &str,
+    excluded: &[Span],
+    embedder: &mut impl Embedder,
+) -> Result<Option<Reading>, EmbedError> {
+    let mut spans: Vec<Span> = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
+    for (d, doc) in prepared.docs.iter().enumerate() {
+        for range in split_sentences(&doc.text) {
+            let span = Span { doc: d, range };
+            if excluded.iter().any(|e| overlaps(e, &span)) {
+                continue;
+            }
+            if let Some(text) = doc.text.get(span.range.clone()) {
+                texts.push(text.to_string());
+                spans.push(span);
+            }
+        }
+    }
+    if texts.is_empty() || query.keywords.is_empty() {
+        return Ok(None);
+    }
+    let n = texts.len();
+    texts.extend(query.keywords.iter().cloned());
+    let vectors = embedder.embed(&texts).await?;
+    let (sentence_vecs, keyword_vecs) = vectors.split_at(n.min(vectors.len()));
+    let mut scored: Vec<(usize, f32)> = sentence_vecs
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let s = keyword_vecs.iter().map(|k| cosine(v, k)).sum::<f32>()
+                / keyword_vecs.len().max(1) as f32;
+            (i, s)
+        })
+        .filter(|(_, s)| *s >= MIN_SENTENCE_SIMILARITY)
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    scored.truncate(TOP_SENTENCES);
+
+    let question_words: BTreeSet<String> = content(question);
+    let type_words: BTreeSet<String> = query
+        .answer_type
+        .as_deref()
+        .map(content)
+        .unwrap_or_default();
+    let mut phrases: BTreeMap<String, Reading> = BTreeMap::new();
+    for &(i, sentence_score) in &scored {
+        for phrase in chunks(&texts[i]) {
+            let words = content(&phrase);
+            if words.is_empty() || words.iter().all(|w| question_words.contains(w)) {
+                continue;
+            }
+            let typed = words.iter().any(|w| type_words.contains(w));
+            let bonus = if typed { 0.5 } else { 0.0 };
+            let entry = phrases
+                .entry(normalize_term(&phrase))
+                .or_insert_with(|| Reading {
+                    phrase: phrase.clone(),
+                    score: 0.0,
+                    sentences: Vec::new(),
+                });
+            if !entry.sentences.contains(&spans[i]) {
+                entry.score += sentence_score + bonus;
+                entry.sentences.push(spans[i].clone());
+            }
+        }
+    }
+    let best = phrases
+        .into_values()
+        .max_by(|a, b| a.score.total_cmp(&b.score).then(b.phrase.cmp(&a.phrase)));
+    Ok(best)
+}
+
+fn overlaps(a: &Span, b: &Span) -> bool {
+    a.doc == b.doc && a.range.start < b.range.end && b.range.start < a.range.end
+}
+
+/// Lower-case content words of a text (stop words and verbs dropped).
+fn content(text: &str) -> BTreeSet<String> {
+    words(text)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| w.text(text).to_lowercase())
+        .filter(|w| !STOP.contains(&w.as_str()))
+        .collect()
+}
+
+/// Noun-phrase-like chunks: runs of words between stop words, verbs and punctuation,
+/// one to five words long.
+fn chunks(sentence: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    let flush = |current: &mut Vec<&str>, out: &mut Vec<String>| {
+        if !current.is_empty() && current.len() <= 5 {
+            out.push(current.join(" "));
+        }
+        current.clear();
+    };
+    for w in words(sentence) {
+        let text = w.text(sentence);
+        let lower = text.to_lowercase();
+        let boundary = !w.is_word
+            || STOP.contains(&lower.as_str())
+            || lower.chars().all(|c| c.is_ascii_digit())
+            || text.ends_with(':');
+        if boundary {
+            flush(&mut current, &mut out);
+        } else {
+            current.push(text);
+        }
+    }
+    flush(&mut current, &mut out);
+    out
+}
+
+/// Function words, auxiliaries and common verbs: never part of an answer phrase.
+const STOP: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "of",
+    "in",
+    "on",
+    "at",
+    "by",
+    "for",
+    "with",
+    "from",
+    "to",
+    "into",
+    "and",
+    "or",
+    "but",
+    "not",
+    "no",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "has",
+    "have",
+    "had",
+    "do",
+    "does",
+    "did",
+    "can",
+    "could",
+    "may",
+    "might",
+    "will",
+    "would",
+    "should",
+    "must",
+    "this",
+    "that",
+    "these",
+    "those",
+    "it",
+    "its",
+    "their",
+    "there",
+    "which",
+    "what",
+    "who",
+    "whom",
+    "whose",
+    "when",
+    "where",
+    "how",
+    "why",
+    "than",
+    "as",
+    "such",
+    "also",
+    "both",
+    "either",
+    "all",
+    "any",
+    "each",
+    "other",
+    "more",
+    "most",
+    "less",
+    "very",
+    "well",
+    "here",
+    "we",
+    "our",
+    "us",
+    "they",
+    "them",
+    "he",
+    "she",
+    "his",
+    "her",
+    "i",
+    "you",
+    "your",
+    "about",
+    "between",
+    "during",
+    "after",
+    "before",
+    "through",
+    "via",
+    "within",
+    "without",
+    "under",
+    "over",
+    "while",
+    "whereas",
+    "although",
+    "however",
+    "therefore",
+    "thus",
+    "because",
+    "due",
+    "if",
+    "then",
+    "so",
+    "only",
+    "used",
+    "using",
+    "use",
+    "shown",
+    "show",
+    "shows",
+    "showed",
+    "found",
+    "find",
+    "suggest",
+    "suggests",
+    "suggested",
+    "including",
+    "include",
+    "includes",
+    "associated",
+    "known",
+    "called",
+    "termed",
+    "named",
+    "involved",
+    "based",
+    "related",
+    "study",
+    "studies",
+    "results",
+    "conclusions",
+    "background",
+    "methods",
+    "objective",
+    "objectives",
+    "patients",
+    "role",
+    "effect",
+    "effects",
+    "new",
+    "novel",
+    "several",
+    "many",
+    "some",
+    "one",
+    "two",
+    "three",
+    "first",
+    "second",
+    "high",
+    "low",
+    "increased",
+    "decreased",
+    "reported",
+    "observed",
+    "identified",
+    "demonstrated",
+    "evaluated",
+    "developed",
+    "being",
+    "inhibits",
+    "inhibited",
+    "causes",
+    "caused",
+    "cause",
+    "encodes",
+    "encoded",
+    "mutations",
+    "mutation",
+    "gene",
+    "genes",
+    "protein",
+    "proteins",
+    "human",
+    "humans",
+    "data",
+    "evidence",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_split_at_stop_words_and_punctuation() {
+        assert_eq!(
+            chunks("Milvexian is a small molecule inhibitor of factor XIa (FXIa)."),
+            [
+                "Milvexian",
+                "small molecule inhibitor",
+                "factor XIa",
+                "FXIa"
+            ]
+        );
+        assert!(chunks("").is_empty());
+        assert!(chunks("— … ;;").is_empty());
+    }
+}
