@@ -30,6 +30,9 @@ pub struct Args {
     /// Only the items with these ids (repeatable).
     #[arg(long)]
     id: Vec<String>,
+    /// Merge entities whose names embed at least this similar (UPGMA), e.g. 0.8.
+    #[arg(long)]
+    cluster: Option<f32>,
     /// Print each item's tuples, condition table, candidates and blocked edges.
     #[arg(long)]
     explain: bool,
@@ -77,7 +80,11 @@ pub fn run(args: &Args) -> Result<(), String> {
             .enumerate()
             .map(|(i, d)| Document::new(format!("doc {}", i + 1), d.clone()))
             .collect();
-        let prepared = Prepared::new(docs, &RuleExtractor);
+        let mut prepared = Prepared::new(docs, &RuleExtractor);
+        if let Some(threshold) = args.cluster {
+            pollster::block_on(prepared.cluster_entities(&mut embedder, threshold))
+                .map_err(|e| e.to_string())?;
+        }
         let prepare_ms = started.elapsed().as_secs_f64() * 1e3;
         let started = Instant::now();
         let result = pollster::block_on(answer(&prepared, &item.question, &config, &mut embedder));
@@ -137,6 +144,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             "embedder": embedder.name(),
             "llm": Value::Null,
             "config": config_json(&config),
+            "cluster_threshold": args.cluster,
             "skipped": loaded.skipped,
             "em": 100.0 * em_sum / n as f64,
             "f1": 100.0 * f1_sum / n as f64,

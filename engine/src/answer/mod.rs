@@ -19,6 +19,7 @@ mod view;
 pub use view::{BlockedEdge, Citation, ConditionView, EdgeView, EvidencePath};
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::future::Future;
 
 use crate::embed::{cosine, EmbedError, Embedder};
 use crate::extract::{Extraction, Extractor};
@@ -37,6 +38,9 @@ pub enum AnswerError {
     QuestionTooLong(usize),
     #[error(transparent)]
     Embed(#[from] EmbedError),
+    /// A model-backed step failed (the device was lost, the output could not be read).
+    #[error("{step} failed: {message}")]
+    Step { step: &'static str, message: String },
 }
 
 /// Questions longer than this are refused: a question is a sentence or two.
@@ -138,6 +142,46 @@ impl Prepared {
     }
 }
 
+impl Prepared {
+    /// Merges entities whose names embed within `threshold` cosine similarity of each
+    /// other (UPGMA, average linkage; CLAIMS uses 0.8) and rebuilds the graph. Names with
+    /// digits are never merged ("CD4 200" and "CD4 350" are different facts). Returns how
+    /// many names joined another entity.
+    pub async fn cluster_entities(
+        &mut self,
+        embedder: &mut impl Embedder,
+        threshold: f32,
+    ) -> Result<usize, EmbedError> {
+        let labels: Vec<String> = self
+            .graph
+            .nodes()
+            .filter_map(|n| self.graph.entity(n).map(|e| e.label.clone()))
+            .filter(|l| !l.chars().any(|c| c.is_ascii_digit()))
+            .collect();
+        if labels.len() < 2 {
+            return Ok(0);
+        }
+        let vectors = embedder.embed(&labels).await?;
+        let mut merged = 0;
+        for cluster in crate::embed::upgma(&vectors, threshold) {
+            if let Some((&first, rest)) = cluster.split_first() {
+                for &other in rest {
+                    self.extraction
+                        .aliases
+                        .push((labels[first].clone(), labels[other].clone()));
+                    merged += 1;
+                }
+            }
+        }
+        if merged > 0 {
+            let (graph, diagnostics) = self.extraction.graph();
+            self.graph = graph;
+            self.diagnostics = diagnostics;
+        }
+        Ok(merged)
+    }
+}
+
 /// What the answer is.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
@@ -210,6 +254,49 @@ pub async fn answer(
     config: &PipelineConfig,
     embedder: &mut impl Embedder,
 ) -> Result<Answer, AnswerError> {
+    answer_with(prepared, question, config, embedder, &mut RuleSteps).await
+}
+
+/// The question-side steps a language model can take over: query parsing (CGR
+/// §4.2.1) and the single-pass evaluation of every graph condition for the patient
+/// (§4.2.2). [`RuleSteps`] does both without a model.
+pub trait QuestionSteps {
+    fn parse(&mut self, question: &str) -> impl Future<Output = Result<ParsedQuery, AnswerError>>;
+
+    /// The table L for `phrases`; a phrase left out is unknown.
+    fn evaluate(
+        &mut self,
+        query: &ParsedQuery,
+        phrases: &[String],
+    ) -> impl Future<Output = Result<ConditionTable, AnswerError>>;
+}
+
+/// Query parsing by rules and condition evaluation by the lexicon ([`crate::patient`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RuleSteps;
+
+impl QuestionSteps for RuleSteps {
+    async fn parse(&mut self, question: &str) -> Result<ParsedQuery, AnswerError> {
+        Ok(parse(question))
+    }
+
+    async fn evaluate(
+        &mut self,
+        query: &ParsedQuery,
+        phrases: &[String],
+    ) -> Result<ConditionTable, AnswerError> {
+        Ok(query.patient.table(phrases.iter().map(String::as_str)))
+    }
+}
+
+/// [`answer`] with the question-side steps given.
+pub async fn answer_with(
+    prepared: &Prepared,
+    question: &str,
+    config: &PipelineConfig,
+    embedder: &mut impl Embedder,
+    steps: &mut impl QuestionSteps,
+) -> Result<Answer, AnswerError> {
     let question = question.trim();
     if question.is_empty() {
         return Err(AnswerError::EmptyQuestion);
@@ -218,11 +305,9 @@ pub async fn answer(
         return Err(AnswerError::QuestionTooLong(question.len()));
     }
     let graph = &prepared.graph;
-    let query = parse(question);
+    let query = steps.parse(question).await?;
     let table = if config.gating {
-        query
-            .patient
-            .table(graph.condition_phrases().iter().map(String::as_str))
+        steps.evaluate(&query, graph.condition_phrases()).await?
     } else {
         ConditionTable::new()
     };

@@ -7,6 +7,10 @@
 //! ("antidepressant" / "antidepressants", "hepatic" / "hepatically"). It is the
 //! stand-in until a neural embedder is loaded, and the fallback when none can be.
 
+mod cluster;
+
+pub use cluster::upgma;
+
 use std::future::Future;
 
 use crate::text::{singular, words};
