@@ -150,6 +150,10 @@ struct Reader<'a> {
     known: Vec<String>,
     /// What a pronoun in the current clause refers to.
     antecedents: Vec<String>,
+    /// Drugs each subject was said to interact with ("X raises Y concentrations").
+    partners: BTreeMap<String, String>,
+    /// The interaction partner of a "the combination" subject in the current clause.
+    clause_partner: Option<String>,
 }
 
 /// One clause's arguments after resolving the subject.
@@ -173,6 +177,8 @@ impl<'a> Reader<'a> {
             aliases: Vec::new(),
             known: Vec::new(),
             antecedents: Vec::new(),
+            partners: BTreeMap::new(),
+            clause_partner: None,
         }
     }
 
@@ -216,7 +222,11 @@ impl<'a> Reader<'a> {
             } else {
                 sentence_subjects.clone()
             };
+            self.clause_partner = None;
             let subjects = self.subjects(&clause, &sentence_subjects);
+            if let Some(partner) = self.clause_partner.take() {
+                push_unique(&mut conditions, format!("taking {partner}"));
+            }
             self.relations(&clause, &subjects, &conditions, &evidence);
             if sentence_subjects.is_empty() && !subjects.is_empty() {
                 sentence_subjects = subjects.clone();
@@ -523,19 +533,46 @@ impl<'a> Reader<'a> {
             }
             i = end;
         }
-        // "contraindicated with X" (a co-medication) → "taking X".
-        if let Some(w) = crate::extract::tokens::find(toks, 0, &["contraindicated", "with"]) {
-            let body: Vec<Tok> = toks[w + 2..]
-                .iter()
-                .take_while(|t| !is(t, &[",", ";", ".", "because", "and"]))
-                .cloned()
-                .collect();
-            if !body.is_empty() {
-                push_condition(
-                    &mut out,
-                    format!("taking {}", surface(self.text, &body)),
-                    true,
-                );
+        // "contraindicated with X", "should not be combined with X" (a co-medication) →
+        // "taking X"; "with it" refers to the drug of the previous sentence when this one
+        // is about several.
+        if find_any(toks, HARM).is_some() {
+            let with_at = (1..toks.len()).find(|&w| {
+                toks[w].lower == "with"
+                    && is(
+                        &toks[w - 1],
+                        &[
+                            "contraindicated",
+                            "combined",
+                            "co-administered",
+                            "coadministered",
+                            "given",
+                            "taken",
+                            "used",
+                        ],
+                    )
+                    && find_any(&toks[w.saturating_sub(5)..w], HARM).is_some()
+            });
+            if let Some(w) = with_at {
+                let body: Vec<Tok> = toks[w + 1..]
+                    .iter()
+                    .take_while(|t| !is(t, &[",", ";", ".", "because", "and", "when", "if", "in"]))
+                    .cloned()
+                    .collect();
+                let partner = if body.len() == 1 && is(&body[0], &["it", "them"]) {
+                    if self.antecedents.len() == 1 && body[0].lower == "it" {
+                        self.antecedents.first().cloned()
+                    } else {
+                        self.last_subjects.first().cloned()
+                    }
+                } else if body.is_empty() {
+                    None
+                } else {
+                    Some(surface(self.text, &body))
+                };
+                if let Some(p) = partner {
+                    push_condition(&mut out, format!("taking {p}"), true);
+                }
             }
         }
         if let Some((last, _)) = out.iter().rev().find(|(_, population)| *population) {
@@ -561,6 +598,23 @@ impl<'a> Reader<'a> {
             .is_some_and(|t| is(t, &["and", "but", "so", "then", "therefore", "also"]))
         {
             region.remove(0);
+        }
+        // "the combination is contraindicated": the previous subject with the drug it
+        // was said to interact with.
+        if region.len() <= 2
+            && region
+                .iter()
+                .any(|t| is(t, &["combination", "co-administration", "coadministration"]))
+        {
+            let resolved = if sentence_subjects.is_empty() {
+                self.last_subjects.clone()
+            } else {
+                sentence_subjects.to_vec()
+            };
+            self.clause_partner = resolved
+                .iter()
+                .find_map(|r| self.partners.get(&normalize_term(r)).cloned());
+            return resolved;
         }
         if region.len() <= 3 && region.first().is_some_and(|t| is(t, PRONOUNS)) {
             let resolved = if sentence_subjects.is_empty() {
@@ -675,6 +729,66 @@ impl<'a> Reader<'a> {
             .cloned()
     }
 
+    /// "X raises Y concentrations", "X inhibits the metabolism of Y"… : X interacts
+    /// with Y (recorded for a later "the combination is contraindicated").
+    fn interactions(&mut self, toks: &[Tok], subjects: &[String], evidence: &Span) {
+        const VERBS: &[&str] = &[
+            "inhibits",
+            "induces",
+            "raises",
+            "increases",
+            "reduces",
+            "lowers",
+            "decreases",
+            "displaces",
+            "inhibit",
+            "induce",
+            "raise",
+            "increase",
+            "reduce",
+            "lower",
+        ];
+        const HEADS: &[&str] = &[
+            "concentrations",
+            "concentration",
+            "levels",
+            "level",
+            "exposure",
+            "clearance",
+        ];
+        for i in 0..toks.len() {
+            if !is(&toks[i], VERBS) {
+                continue;
+            }
+            let span: Vec<&Tok> = toks[i + 1..]
+                .iter()
+                .take_while(|t| !is(t, &[",", ";", ".", "and", "or", "by", "in", "up"]))
+                .collect();
+            let Some(k) = span.iter().position(|t| is(t, HEADS)) else {
+                continue;
+            };
+            let partner: Vec<Tok> = span[..k]
+                .iter()
+                .filter(|t| !is(t, &["the", "a", "an", "plasma", "serum", "blood"]))
+                .map(|t| (*t).clone())
+                .collect();
+            if partner.is_empty() {
+                continue;
+            }
+            let partner = surface(self.text, &partner);
+            for s in subjects {
+                self.partners.insert(normalize_term(s), partner.clone());
+                self.tuples.push(Tuple::new(
+                    s.clone(),
+                    Relation::InteractsWith,
+                    partner.clone(),
+                    Vec::new(),
+                    evidence.clone(),
+                ));
+            }
+        }
+    }
+
     /// Emits the tuples a clause states.
     fn relations(
         &mut self,
@@ -684,6 +798,7 @@ impl<'a> Reader<'a> {
         evidence: &Span,
     ) {
         let toks = &clause.toks;
+        self.interactions(toks, subjects, evidence);
         let test = toks.iter().any(|t| is(t, TEST_WORDS));
         let conds: Vec<Condition> = conditions.iter().map(Condition::holds).collect();
         // The indication belongs to the main predicate: not to a trailing ", with CT
@@ -834,6 +949,33 @@ impl<'a> Reader<'a> {
                 ));
             }
         }
+        // 1b. "X causes false-negative Y", "X interferes with Y", "X makes Y
+        // uninterpretable": Y is unreliable when X holds.
+        if let Some((at, len)) = find_any(predicate, INVALIDATES) {
+            let names = if predicate[at..at + len]
+                .iter()
+                .any(|t| is(t, &["uninterpretable", "unreliable"]))
+            {
+                // "makes Y uninterpretable": Y sits between the verb and the cue.
+                let from = predicate
+                    .iter()
+                    .position(|t| is(t, &["makes", "make", "renders", "render"]))
+                    .map_or(at, |p| p + 1);
+                self.object_names(&predicate[from.min(at)..at], clause)
+            } else {
+                self.object_names(&predicate[at + len..], clause)
+            };
+            if !names.is_empty() {
+                let cond_phrases: Vec<String> =
+                    subjects.iter().map(|s| format!("taking {s}")).collect();
+                let cond_values: Vec<Condition> =
+                    cond_phrases.iter().map(Condition::holds).collect();
+                for name in names {
+                    self.warn(&name, &cond_values, &cond_phrases, evidence);
+                }
+                return;
+            }
+        }
         // 2. Warnings about the subject, unless negated ("do not constrict").
         let safe = find_any(predicate, SAFE).is_some();
         let harm = find_any(predicate, HARM).filter(|&(at, _)| {
@@ -932,6 +1074,9 @@ impl<'a> Reader<'a> {
             "can",
             "will",
             "both",
+            "does",
+            "do",
+            "did",
             "also",
             "often",
             "frequently",
@@ -1041,6 +1186,12 @@ impl<'a> Reader<'a> {
                 ) && !(rest[j].lower == "as" && j > 0 && rest[j - 1].lower == "such")
             })
             .unwrap_or(rest.len());
+        // "lowers uric acid and is a reasonable choice": a second verb phrase ends the list.
+        let end = (0..end)
+            .find(|&j| {
+                is(&rest[j], &["and", "or"]) && rest.get(j + 1).is_some_and(|n| is(n, FINITE))
+            })
+            .unwrap_or(end);
         let region = &rest[..end];
         // "avoid in adults …": no object here.
         if region
@@ -1559,7 +1710,10 @@ fn propagate_warnings(tuples: &mut Vec<Tuple>, aliases: &[(String, String)]) {
                 && !x.contains(' ')
                 && parts.contains(&x.as_str())
                 && t.object.contains(['-', '/']);
-            if (*x == key || combination) && !t.conditions.contains(c) {
+            // "breath tests" reaches "urea breath test": a warned name of two or more
+            // words that ends an option's name.
+            let head = x.contains(' ') && key.ends_with(&format!(" {x}"));
+            if (*x == key || combination || head) && !t.conditions.contains(c) {
                 t.conditions.push(c.clone());
             }
         }

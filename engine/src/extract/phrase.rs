@@ -65,8 +65,33 @@ pub(crate) fn list_items(toks: &[Tok]) -> Vec<Item> {
         i += 1;
     }
     flush(&mut current, &mut items, &class);
+    // "breath and stool antigen tests": a bare modifier shares the last item's head.
+    if let Some(head) = items
+        .last()
+        .filter(|last| last.toks.len() >= 2)
+        .and_then(|last| last.toks.last())
+        .filter(|h| is(h, SHARED_HEADS))
+        .cloned()
+    {
+        let n = items.len();
+        for item in &mut items[..n - 1] {
+            if item.toks.len() == 1 && item.toks[0].word && !item.toks[0].capital {
+                item.toks.push(head.clone());
+            }
+        }
+    }
     items
 }
+
+/// Plural heads a coordinated list can share.
+const SHARED_HEADS: &[&str] = &[
+    "tests",
+    "assays",
+    "scans",
+    "levels",
+    "measurements",
+    "markers",
+];
 
 /// Trims an item to the entity it names, or `None` when nothing name-like is left.
 pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
@@ -92,7 +117,14 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
         .iter()
         .enumerate()
         .skip(1)
-        .find(|(_, t)| is(t, ENTITY_END) || t.lower == "(" || t.lower == ":" || t.lower == ";")
+        .find(|(_, t)| {
+            is(t, ENTITY_END)
+                || t.lower == "("
+                || t.lower == ":"
+                || t.lower == ";"
+                // an adverb ("Clarithromycin strongly inhibits …")
+                || (t.lower.len() > 4 && t.lower.ends_with("ly"))
+        })
         .map(|(i, _)| i)
     {
         toks.truncate(cut);

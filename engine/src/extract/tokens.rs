@@ -54,11 +54,6 @@ pub(crate) fn starts_with(toks: &[Tok], at: usize, pattern: &[&str]) -> bool {
             .all(|(p, t)| *p == t.lower.as_str())
 }
 
-/// The first position at or after `from` where `pattern` occurs.
-pub(crate) fn find(toks: &[Tok], from: usize, pattern: &[&str]) -> Option<usize> {
-    (from..toks.len()).find(|&i| starts_with(toks, i, pattern))
-}
-
 /// The first of `patterns` that occurs anywhere in `toks`: (position, pattern length).
 pub(crate) fn find_any(toks: &[Tok], patterns: &[&[&str]]) -> Option<(usize, usize)> {
     (0..toks.len()).find_map(|i| {
