@@ -423,11 +423,11 @@ pub async fn answer_with(
                 p.steps
                     .iter()
                     .map(|s| matched_conditions(graph, &gate, s.edge))
-                    .sum::<usize>()
+                    .sum::<f32>()
             } else {
-                0
+                0.0
             };
-            (i, sim, sim + MATCH_WEIGHT * matched as f32)
+            (i, sim, sim + MATCH_WEIGHT * matched)
         })
         .collect();
     ranked.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
@@ -574,14 +574,33 @@ pub async fn answer_with(
 
 /// How many of an edge's conditions the patient satisfies (a condition that must hold
 /// and does, or one that must not hold and does not).
-fn matched_conditions(graph: &KnowledgeGraph, gate: &Gate, edge: crate::graph::EdgeId) -> usize {
-    graph.edge(edge).map_or(0, |e| {
+///
+/// Each satisfied condition counts more the more specific it is: "patients with type 2
+/// diabetes and heart failure" says more about this patient than "patients with type 2
+/// diabetes" (1 plus a tenth per content word, at most 2).
+fn matched_conditions(graph: &KnowledgeGraph, gate: &Gate, edge: crate::graph::EdgeId) -> f32 {
+    graph.edge(edge).map_or(0.0, |e| {
         e.conditions
             .iter()
             .filter(|&&(id, negated)| !negated && gate.truth(id) == Truth::True)
-            .count()
+            .map(|&(id, _)| {
+                let words = graph.condition_phrases().get(id.0 as usize).map_or(0, |p| {
+                    content_words(p)
+                        .iter()
+                        .filter(|w| !CONDITION_FILLER.contains(&w.as_str()))
+                        .count()
+                });
+                1.0 + (0.1 * words as f32).min(1.0)
+            })
+            .sum()
     })
 }
+
+/// Words of a condition phrase that do not make it more specific.
+const CONDITION_FILLER: &[&str] = &[
+    "patients", "patient", "people", "women", "woman", "men", "adults", "those", "with", "who",
+    "the", "and", "most", "for", "taking", "in", "during", "are", "have", "has",
+];
 
 /// The candidate an edge supports and how strongly, for this question.
 fn support(
@@ -594,7 +613,7 @@ fn support(
     let e = graph.edge(edge)?;
     let (u, v) = graph.endpoints(edge)?;
     let matched = if config.condition_match {
-        matched_conditions(graph, gate, edge) as f32
+        matched_conditions(graph, gate, edge)
     } else {
         0.0
     };

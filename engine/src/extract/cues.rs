@@ -411,6 +411,8 @@ pub(crate) const RECOMMEND: &[(&[&str], u8)] = &[
     (&["widely", "used"], 1),
     (&["started", "first"], 2),
     (&["used", "first"], 2),
+    (&["should", "be", "used"], 3),
+    (&["should", "be", "given"], 3),
     (&["alternative"], 1),
     (&["alternatives"], 1),
     (&["is", "used"], 1),
@@ -505,6 +507,7 @@ pub(crate) const HARM: &[&[&str]] = &[
     &["not", "advisable"],
     &["inadvisable"],
     &["should", "be", "reserved"],
+    &["not", "approved"],
 ];
 
 /// Cues after which the object is recommended: "guidelines recommend X", "should
@@ -527,10 +530,16 @@ pub(crate) const RECOMMEND_OBJECT: &[(&[&str], u8)] = &[
     (&["include"], 1),
     (&["includes"], 1),
     (&["options", "are"], 1),
+    (&["should", "be", "used", "instead"], 3),
 ];
 
 /// Cues after which the object is harmful: "avoid X", "list X as a medication to avoid".
 pub(crate) const HARM_OBJECT: &[&[&str]] = &[
+    &["do", "not", "use"],
+    &["do", "not", "start", "with"],
+    &["do", "not", "give"],
+    &["do", "not", "prescribe"],
+    &["never", "use"],
     &["avoiding"],
     &["avoid"],
     &["precludes", "routine"],

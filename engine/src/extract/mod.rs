@@ -205,6 +205,11 @@ impl<'a> Reader<'a> {
         }
         for clause_toks in clauses(&toks) {
             let clause = analyse(clause_toks);
+            self.antecedents = if sentence_subjects.is_empty() {
+                self.last_subjects.clone()
+            } else {
+                sentence_subjects.clone()
+            };
             let stated = self.conditions(&clause);
             let has_population =
                 stated.iter().any(|(_, population)| *population) || sentence_population.is_some();
@@ -217,11 +222,6 @@ impl<'a> Reader<'a> {
                     push_unique(&mut conditions, p.clone());
                 }
             }
-            self.antecedents = if sentence_subjects.is_empty() {
-                self.last_subjects.clone()
-            } else {
-                sentence_subjects.clone()
-            };
             self.clause_partner = None;
             let subjects = self.subjects(&clause, &sentence_subjects);
             if let Some(partner) = self.clause_partner.take() {
@@ -357,6 +357,13 @@ impl<'a> Reader<'a> {
             head = &head[..head.len() - 1];
         }
         let relative = head.iter().any(|t| is(t, &["who", "whose"]));
+        if head.iter().any(|t| is(t, &[";", ":"]))
+            || head
+                .first()
+                .is_some_and(|t| is(t, VERB_START) || is(t, &["avoid", "use", "do"]))
+        {
+            return None;
+        }
         if head.is_empty() || (head.iter().any(|t| t.lower == ",") && !relative) {
             return None;
         }
@@ -616,6 +623,14 @@ impl<'a> Reader<'a> {
                 .find_map(|r| self.partners.get(&normalize_term(r)).cloned());
             return resolved;
         }
+        // "these direct oral anticoagulants": the noun phrase names the entity.
+        if region.first().is_some_and(|t| is(t, &["this", "these"])) && region.len() >= 2 {
+            if let Some(e) = entity(&region[1..]) {
+                if !region.iter().any(|t| t.lower == "combination") {
+                    return vec![surface(self.text, &e)];
+                }
+            }
+        }
         if region.len() <= 3 && region.first().is_some_and(|t| is(t, PRONOUNS)) {
             let resolved = if sentence_subjects.is_empty() {
                 self.last_subjects.clone()
@@ -851,6 +866,20 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+        // 0b. Imperatives: "use X as first-line therapy", "consider X".
+        if let Some(first) = toks.first() {
+            let strength = match first.lower.as_str() {
+                "use" | "prefer" | "choose" | "give" | "start" | "prescribe" => Some(3),
+                "consider" => Some(2),
+                _ => None,
+            };
+            if let Some(strength) = strength {
+                let relation = recommendation(strength, test);
+                if self.recommend_objects(&toks[1..], clause, &relation, &topic, &conds, evidence) {
+                    return;
+                }
+            }
+        }
         // 1. Object cues: "recommend X", "should receive X", "avoid X", "include X".
         for i in 0..toks.len() {
             if let Some((cue, strength)) = RECOMMEND_OBJECT
@@ -1017,11 +1046,23 @@ impl<'a> Reader<'a> {
             }
         }
         // 3. Recommendations and safety of the subject.
-        let strength = RECOMMEND
+        let found = RECOMMEND
             .iter()
             .filter_map(|(cue, s)| find_any(predicate, &[cue]).map(|(at, _)| (at, *s)))
-            .min_by_key(|(at, s)| (*at, std::cmp::Reverse(*s)))
-            .map(|(_, s)| s);
+            .min_by_key(|(at, s)| (*at, std::cmp::Reverse(*s)));
+        // "is not used before 6 months": a negated recommendation is a warning.
+        if let Some((at, _)) = found {
+            if predicate[at.saturating_sub(2)..at]
+                .iter()
+                .any(|t| is(t, &["not", "never"]))
+            {
+                for s in subjects {
+                    self.warn(s, &conds, conditions, evidence);
+                }
+                return;
+            }
+        }
+        let strength = found.map(|(_, s)| s);
         if strength.is_none() && !safe {
             self.generic(clause, subjects, &conds, evidence);
             return;

@@ -127,7 +127,15 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
         })
         .map(|(i, _)| i)
     {
+        // "permethrin 1% lotion": a number before a unit is a dose, not part of the name.
+        let unit = is(
+            &toks[cut],
+            &["%", "mg", "g", "ml", "mcg", "µg", "units", "percent"],
+        );
         toks.truncate(cut);
+        if unit && toks.last().is_some_and(is_number) {
+            toks.pop();
+        }
     }
     // "a 10-day course of X", "a single oral dose of X": keep what follows "of" when all
     // before it is a quantity.
@@ -161,7 +169,8 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
     // word, where they are part of a name ("Compound 99").
     while toks.last().is_some_and(|t| !t.word || is_number(t)) {
         let n = toks.len();
-        let named = n >= 2 && toks[n - 1].word && toks[n - 2].capital;
+        let named =
+            n >= 2 && toks[n - 1].word && toks[n - 2].capital && toks[n - 1].lower.len() >= 2;
         if named {
             break;
         }

@@ -127,6 +127,34 @@ const STOP: &[&str] = &[
     "with", "by", "on", "at", "that", "this", "it", "its", "as", "when", "first",
 ];
 
+/// A question that opens with its patient description moved to the end, or `None`.
+fn front_clause_last(question: &str) -> Option<String> {
+    let toks = tokens(question);
+    let first = toks.first()?;
+    if !matches!(first.0.as_str(), "in" | "for" | "during" | "among") {
+        return None;
+    }
+    let comma = toks.iter().position(|(t, _)| t == ",")?;
+    let next = toks.get(comma + 1)?;
+    if !matches!(
+        next.0.as_str(),
+        "which" | "what" | "name" | "identify" | "how"
+    ) {
+        return None;
+    }
+    let front = question
+        .get(first.1.span.start..toks[comma].1.span.start)?
+        .trim();
+    let rest = question.get(next.1.span.start..)?.trim();
+    let rest = rest.trim_end_matches(['?', '.', ' ']);
+    let mut front_chars = front.chars();
+    let front = match front_chars.next() {
+        Some(c) => c.to_lowercase().collect::<String>() + front_chars.as_str(),
+        None => return None,
+    };
+    Some(format!("{rest} {front}?"))
+}
+
 /// Lower-case word tokens with their spans (punctuation kept as separate tokens).
 fn tokens(question: &str) -> Vec<(String, Word)> {
     words(question)
@@ -137,6 +165,10 @@ fn tokens(question: &str) -> Vec<(String, Word)> {
 
 /// Parses a question.
 pub fn parse(question: &str) -> ParsedQuery {
+    // "In a patient with X, which drug …?": read as "Which drug … in a patient with X?".
+    if let Some(reordered) = front_clause_last(question) {
+        return parse(&reordered);
+    }
     let toks = tokens(question);
     let lower: Vec<&str> = toks.iter().map(|(t, _)| t.as_str()).collect();
     let mut q = ParsedQuery {
@@ -339,6 +371,22 @@ fn split_conditions(clause: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_leading_patient_description_is_read_as_the_patient_clause() {
+        let q = parse("In a patient with myasthenia gravis, which antibiotic class should be avoided for pneumonia?");
+        assert!(q.asks_to_avoid);
+        assert_eq!(q.answer_type.as_deref(), Some("antibiotic class"));
+        assert_eq!(
+            q.patient_clause.as_deref(),
+            Some("in a patient with myasthenia gravis")
+        );
+        assert!(
+            q.keywords.iter().any(|k| k == "pneumonia"),
+            "{:?}",
+            q.keywords
+        );
+    }
 
     #[test]
     fn table_8_example_1() {
