@@ -244,6 +244,11 @@ impl Answer {
 /// Weight of one satisfied condition against relation strength (1–3).
 const MATCH_WEIGHT: f32 = 4.0;
 
+/// A best candidate scoring below this (a mere listing: no preference, no condition of
+/// the patient) lets the sentence reader answer instead when it finds the kind of thing
+/// the question asks for.
+const WEAK_CANDIDATE: f32 = 2.5;
+
 /// Weight of each further statement supporting a candidate (at most two count).
 const CORROBORATION_WEIGHT: f32 = 0.5;
 
@@ -520,38 +525,52 @@ pub async fn answer_with(
         .collect();
     let mut source = AnswerSource::Paths;
     let mut read_from = Vec::new();
-    let result = match candidates.first() {
-        Some(c) => Outcome::Answered(number_agreement(&c.label, query.answer_type.as_deref())),
-        None => {
-            // No option on any kept path: read the sentences, never those that support
-            // a blocked edge or state a warning.
-            let excluded: Vec<crate::text::Span> = graph
-                .edges()
-                .filter(|&e| {
-                    !gate.is_open(e)
-                        || graph
-                            .edge(e)
-                            .is_some_and(|d| d.relation.stance() == Stance::WarnsAgainst)
-                })
-                .filter_map(|e| graph.edge(e))
-                .flat_map(|d| d.evidence.iter().cloned())
+    // A weak best candidate (only listed, no preference, no condition of the patient)
+    // or none: read the sentences too, never those that support a blocked edge or
+    // state a warning, and take the reading when it names the kind of thing asked for.
+    let weak = match candidates.first() {
+        None => true,
+        // A warned-against candidate answers an avoid-question however weakly.
+        Some(c) => c.score < WEAK_CANDIDATE && !query.asks_to_avoid,
+    };
+    let reading = if weak {
+        let excluded: Vec<crate::text::Span> = graph
+            .edges()
+            .filter(|&e| {
+                !gate.is_open(e)
+                    || graph
+                        .edge(e)
+                        .is_some_and(|d| d.relation.stance() == Stance::WarnsAgainst)
+            })
+            .filter_map(|e| graph.edge(e))
+            .flat_map(|d| d.evidence.iter().cloned())
+            .collect();
+        reader::read(prepared, &query, question, &excluded, embedder)
+            .await?
+            .filter(|r| candidates.is_empty() || r.typed)
+    } else {
+        None
+    };
+    let result = match (reading, candidates.first()) {
+        (Some(r), _) => {
+            source = AnswerSource::Sentences;
+            read_from = r
+                .sentences
+                .iter()
+                .filter_map(|span| view::citation(prepared, span))
                 .collect();
-            match reader::read(prepared, &query, question, &excluded, embedder).await? {
-                Some(r) => {
-                    source = AnswerSource::Sentences;
-                    read_from = r
-                        .sentences
-                        .iter()
-                        .filter_map(|span| view::citation(prepared, span))
-                        .collect();
-                    let text = strip_given(&r.phrase, question);
-                    Outcome::Answered(number_agreement(&text, query.answer_type.as_deref()))
-                }
-                None => {
-                    source = AnswerSource::None;
-                    Outcome::InsufficientEvidence
-                }
-            }
+            let text = strip_type(
+                &strip_given(&r.phrase, question),
+                query.answer_type.as_deref(),
+            );
+            Outcome::Answered(number_agreement(&text, query.answer_type.as_deref()))
+        }
+        (None, Some(c)) => {
+            Outcome::Answered(number_agreement(&c.label, query.answer_type.as_deref()))
+        }
+        (None, None) => {
+            source = AnswerSource::None;
+            Outcome::InsufficientEvidence
         }
     };
     Ok(Answer {
@@ -783,6 +802,27 @@ fn number_agreement(answer: &str, answer_type: Option<&str>) -> String {
         Some((rest, last)) => format!("{rest} {}", crate::text::singular(last)),
         None => crate::text::singular(answer),
     }
+}
+
+/// A read phrase without the words of the answer type at its ends: "Which factor …" →
+/// "XIa", not "factor XIa"; "Which signaling pathway …" → "PI3K/Akt".
+fn strip_type(phrase: &str, answer_type: Option<&str>) -> String {
+    let Some(kind) = answer_type else {
+        return phrase.to_string();
+    };
+    let type_words: Vec<String> = kind
+        .split(' ')
+        .map(|w| crate::text::singular(&w.to_lowercase()))
+        .collect();
+    let is_type = |w: &str| type_words.contains(&crate::text::singular(&w.to_lowercase()));
+    let mut parts: Vec<&str> = phrase.split(' ').collect();
+    while parts.len() > 1 && parts.last().is_some_and(|w| is_type(w)) {
+        parts.pop();
+    }
+    while parts.len() > 1 && parts.first().is_some_and(|w| is_type(w)) {
+        parts.remove(0);
+    }
+    parts.join(" ")
 }
 
 /// Whether a node is the subject of a recommendation or listing (an indication).

@@ -16,7 +16,7 @@ use super::Prepared;
 const MIN_SENTENCE_SIMILARITY: f32 = 0.15;
 
 /// Sentences read at most.
-const TOP_SENTENCES: usize = 5;
+const TOP_SENTENCES: usize = 12;
 
 /// A phrase read from the sentences, with the sentences it came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,6 +24,9 @@ pub(super) struct Reading {
     pub phrase: String,
     pub score: f32,
     pub sentences: Vec<Span>,
+    /// Whether the phrase contains a word of the answer type ("factor XIa" for "Which
+    /// factor …").
+    pub typed: bool,
 }
 
 /// Reads the best phrase, or `None` when no sentence is similar enough.
@@ -72,7 +75,12 @@ pub(super) async fn read(
     let type_words: BTreeSet<String> = query
         .answer_type
         .as_deref()
-        .map(content)
+        .map(|t| {
+            t.split(' ')
+                .map(|w| crate::text::singular(&w.to_lowercase()))
+                .filter(|w| w.len() > 2 && !matches!(w.as_str(), "the" | "what" | "which"))
+                .collect()
+        })
         .unwrap_or_default();
     let mut phrases: BTreeMap<String, Reading> = BTreeMap::new();
     for &(i, sentence_score) in &scored {
@@ -81,7 +89,9 @@ pub(super) async fn read(
             if words.is_empty() || words.iter().all(|w| question_words.contains(w)) {
                 continue;
             }
-            let typed = words.iter().any(|w| type_words.contains(w));
+            let typed = words
+                .iter()
+                .any(|w| type_words.contains(w) || type_words.contains(&crate::text::singular(w)));
             let bonus = if typed { 0.5 } else { 0.0 };
             let entry = phrases
                 .entry(normalize_term(&phrase))
@@ -89,6 +99,7 @@ pub(super) async fn read(
                     phrase: phrase.clone(),
                     score: 0.0,
                     sentences: Vec::new(),
+                    typed,
                 });
             if !entry.sentences.contains(&spans[i]) {
                 entry.score += sentence_score + bonus;
