@@ -1,0 +1,169 @@
+//! The `bench` command's contract, run as users and tools run it: the last line, the
+//! per-question JSON, and clear errors for bad input.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn gatepath() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gatepath"))
+}
+
+fn heldout() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/condqa-heldout.jsonl")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gatepath-bench-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+/// Parses "EM <x> F1 <y> N <n>".
+fn last_line(stdout: &str) -> (f64, f64, usize) {
+    let line = stdout.lines().last().expect("some output");
+    let parts: Vec<&str> = line.split(' ').collect();
+    assert_eq!(parts.len(), 6, "{line:?}");
+    assert_eq!(
+        (parts[0], parts[2], parts[4]),
+        ("EM", "F1", "N"),
+        "{line:?}"
+    );
+    for value in [parts[1], parts[3]] {
+        let decimals = value.split('.').nth(1).map_or(0, str::len);
+        assert_eq!(decimals, 1, "one decimal: {line:?}");
+    }
+    (
+        parts[1].parse().expect("EM"),
+        parts[3].parse().expect("F1"),
+        parts[5].parse().expect("N"),
+    )
+}
+
+#[test]
+fn the_last_line_and_the_results_file_follow_the_contract() {
+    let out = scratch("results.json");
+    let run = gatepath()
+        .args(["bench", "--data"])
+        .arg(heldout())
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("runs");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let (em, f1, n) = last_line(&stdout);
+    assert_eq!(n, 34);
+    // A floor that catches a broken pipeline, well below the measured numbers.
+    assert!(em >= 70.0 && f1 >= em, "{stdout}");
+    for category in [
+        "comorbidity",
+        "diagnostic",
+        "interaction",
+        "special_population",
+    ] {
+        assert!(stdout.contains(category), "{stdout}");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("written")).expect("JSON");
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["strategy"], "cgr");
+    let items = json["items"].as_array().expect("items");
+    assert_eq!(items.len(), 34);
+    for item in items {
+        for key in [
+            "id",
+            "question",
+            "gold",
+            "prediction",
+            "em",
+            "f1",
+            "paths",
+            "blocked",
+            "conditions",
+            "timings_ms",
+        ] {
+            assert!(item.get(key).is_some(), "{key} missing in {item}");
+        }
+    }
+    // Some question had an edge blocked, with the condition that blocked it.
+    assert!(items
+        .iter()
+        .any(|i| i["blocked"].as_array().is_some_and(|b| b
+            .iter()
+            .any(|e| e["blocked_by"].as_str().is_some_and(|c| !c.is_empty())))));
+    // Evidence paths carry their snippets.
+    assert!(items
+        .iter()
+        .any(|i| i["paths"][0]["edges"][0]["snippets"][0]["text"].is_string()));
+}
+
+#[test]
+fn gating_matters() {
+    let run = |strategy: &str| {
+        let o = gatepath()
+            .args(["bench", "--strategy", strategy, "--data"])
+            .arg(heldout())
+            .output()
+            .expect("runs");
+        assert!(o.status.success());
+        last_line(&String::from_utf8_lossy(&o.stdout)).0
+    };
+    let (gated, ungated) = (run("cgr"), run("cgr-nogate"));
+    assert!(
+        gated >= ungated + 10.0,
+        "cgr {gated} vs cgr-nogate {ungated}"
+    );
+}
+
+#[test]
+fn a_malformed_line_is_reported_with_its_line_and_skipped() {
+    let file = scratch("mixed.jsonl");
+    let good = std::fs::read_to_string(heldout()).expect("data");
+    let first = good.lines().next().expect("a line");
+    std::fs::write(&file, format!("{first}\n{{not json\n{first}\n")).expect("write");
+    let run = gatepath()
+        .args(["bench", "--data"])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert!(run.status.success());
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("mixed.jsonl:2:"), "{stderr}");
+    assert_eq!(last_line(&String::from_utf8_lossy(&run.stdout)).2, 2);
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    let missing = gatepath()
+        .args(["bench", "--data", "/nonexistent/file.jsonl"])
+        .output()
+        .expect("runs");
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/file.jsonl"));
+
+    let strategy = gatepath()
+        .args(["bench", "--strategy", "magic", "--data"])
+        .arg(heldout())
+        .output()
+        .expect("runs");
+    assert!(!strategy.status.success());
+    let stderr = String::from_utf8_lossy(&strategy.stderr);
+    assert!(
+        stderr.contains("magic") && stderr.contains("cgr-nogate"),
+        "{stderr}"
+    );
+
+    let empty = scratch("empty.jsonl");
+    std::fs::write(&empty, "").expect("write");
+    let none = gatepath()
+        .args(["bench", "--data"])
+        .arg(&empty)
+        .output()
+        .expect("runs");
+    assert!(!none.status.success());
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no items"));
+}
