@@ -434,6 +434,11 @@ pub(crate) const RECOMMEND: &[(&[&str], u8)] = &[
     (&["reasonable"], 1),
     (&["suitable"], 1),
     (&["safer"], 1),
+    (&["supports", "the", "diagnosis"], 2),
+    (&["confirms", "the", "diagnosis"], 2),
+    (&["establishes", "the", "diagnosis"], 2),
+    (&["is", "diagnostic"], 2),
+    (&["most", "useful"], 2),
 ];
 
 /// Cues that the subject is safe (no adjustment needed) — a weak recommendation.
