@@ -81,6 +81,7 @@ impl Extractor for RuleExtractor {
     fn extract(&self, docs: &[Document]) -> Extraction {
         let mut out = Extraction::default();
         let mut topic: Option<String> = None;
+        let mut last_topic: Option<String> = None;
         let mut per_doc: Vec<Vec<Tuple>> = Vec::new();
         for (d, doc) in docs.iter().enumerate() {
             let text = clip(&doc.text, MAX_DOCUMENT_BYTES);
@@ -94,6 +95,8 @@ impl Extractor for RuleExtractor {
                 });
             }
             let mut reader = Reader::new(d, &doc.text);
+            // Until this document names an indication, it continues the previous one's.
+            reader.topic = last_topic.clone();
             reader.known = per_doc
                 .iter()
                 .flatten()
@@ -103,8 +106,9 @@ impl Extractor for RuleExtractor {
                 reader.sentence(range);
             }
             if topic.is_none() {
-                topic = reader.topic.clone();
+                topic = reader.first_topic.clone();
             }
+            last_topic = reader.topic.clone();
             out.aliases.append(&mut reader.aliases);
             per_doc.push(reader.tuples);
         }
@@ -142,8 +146,10 @@ struct Reader<'a> {
     population: Option<String>,
     /// The entities the previous sentence was about (for "It", "They").
     last_subjects: Vec<String>,
-    /// The indication the document is about (the first one it names).
+    /// The indication named last (statements that name none are about it).
     topic: Option<String>,
+    /// The first indication this document names.
+    first_topic: Option<String>,
     tuples: Vec<Tuple>,
     aliases: Vec<(String, String)>,
     /// Entity names read in earlier documents of the set.
@@ -173,6 +179,7 @@ impl<'a> Reader<'a> {
             population: None,
             last_subjects: Vec::new(),
             topic: None,
+            first_topic: None,
             tuples: Vec::new(),
             aliases: Vec::new(),
             known: Vec::new(),
@@ -823,7 +830,11 @@ impl<'a> Reader<'a> {
             .and_then(|v| (v..toks.len()).find(|&j| toks[j].lower == ","))
             .unwrap_or(toks.len());
         let indication = self.indication(&toks[..main_end]);
-        let topic = indication.clone().unwrap_or_default();
+        // Statements that name no indication are about the one named last.
+        let topic = indication
+            .clone()
+            .or_else(|| self.topic.clone())
+            .unwrap_or_default();
         // 0. "three first-line options for X: A, B and C".
         let mut objects_done = false;
         if let Some(colon) = toks.iter().position(|t| t.lower == ":") {
@@ -1389,9 +1400,10 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let phrase = phrase.trim_start_matches("the ").to_string();
-            if self.topic.is_none() {
-                self.topic = Some(phrase.clone());
+            if self.first_topic.is_none() {
+                self.first_topic = Some(phrase.clone());
             }
+            self.topic = Some(phrase.clone());
             return Some(phrase);
         }
         None
@@ -1700,14 +1712,10 @@ fn propagate_warnings(tuples: &mut Vec<Tuple>, aliases: &[(String, String)]) {
             .or_insert_with(|| t.subject.clone());
         members.entry(c).or_default().insert(m);
     }
-    let mut warnings: Vec<(String, Condition)> = Vec::new();
-    let mut inherited: Vec<Tuple> = Vec::new();
-    for t in tuples
-        .iter()
-        .filter(|t| t.relation == Relation::ContraindicatedIn)
-    {
-        let subject = canon.key(&t.subject);
-        let mut frontier = vec![subject.clone()];
+    // The names each warned name reaches (itself, its members, subclasses by head),
+    // computed once per name.
+    let closure = |subject: &str| -> BTreeSet<String> {
+        let mut frontier = vec![subject.to_string()];
         let mut seen = BTreeSet::new();
         while let Some(x) = frontier.pop() {
             if !seen.insert(x.clone()) {
@@ -1716,18 +1724,36 @@ fn propagate_warnings(tuples: &mut Vec<Tuple>, aliases: &[(String, String)]) {
             if let Some(ms) = members.get(&x) {
                 frontier.extend(ms.iter().cloned());
             }
-            // Subclasses named by a modified head.
             for class in members.keys() {
                 if class.ends_with(&format!(" {x}")) {
                     frontier.push(class.clone());
                 }
             }
         }
+        seen
+    };
+    let mut closures: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    // Distinct (name, condition phrase) warnings: a long document repeats them.
+    let mut warnings: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut inherited: Vec<Tuple> = Vec::new();
+    let mut inherited_seen: BTreeSet<(String, String, String)> = BTreeSet::new();
+    for t in tuples
+        .iter()
+        .filter(|t| t.relation == Relation::ContraindicatedIn)
+    {
+        let subject = canon.key(&t.subject);
+        let seen = closures
+            .entry(subject.clone())
+            .or_insert_with(|| closure(&subject));
         for c in &t.conditions {
-            for x in &seen {
-                warnings.push((x.clone(), Condition::excludes(c.phrase.clone())));
-                if *x != subject {
-                    if let Some(surface) = surfaces.get(x) {
+            for x in seen.iter() {
+                warnings.insert((x.clone(), c.phrase.clone()));
+                if *x == subject {
+                    continue;
+                }
+                if let Some(surface) = surfaces.get(x) {
+                    let key = (x.clone(), normalize_term(&t.object), c.phrase.clone());
+                    if inherited_seen.insert(key) {
                         inherited.push(Tuple::new(
                             surface.clone(),
                             Relation::ContraindicatedIn,
@@ -1746,7 +1772,7 @@ fn propagate_warnings(tuples: &mut Vec<Tuple>, aliases: &[(String, String)]) {
         }
         let key = canon.key(&t.object);
         let parts: Vec<&str> = key.split(' ').collect();
-        for (x, c) in &warnings {
+        for (x, phrase) in &warnings {
             let combination = key.contains(' ')
                 && !x.contains(' ')
                 && parts.contains(&x.as_str())
@@ -1754,16 +1780,13 @@ fn propagate_warnings(tuples: &mut Vec<Tuple>, aliases: &[(String, String)]) {
             // "breath tests" reaches "urea breath test": a warned name of two or more
             // words that ends an option's name.
             let head = x.contains(' ') && key.ends_with(&format!(" {x}"));
-            if (*x == key || combination || head) && !t.conditions.contains(c) {
-                t.conditions.push(c.clone());
+            let c = Condition::excludes(phrase.clone());
+            if (*x == key || combination || head) && !t.conditions.contains(&c) {
+                t.conditions.push(c);
             }
         }
     }
-    for t in inherited {
-        if !tuples.contains(&t) {
-            tuples.push(t);
-        }
-    }
+    tuples.extend(inherited);
 }
 
 /// Term keys with aliases resolved to one representative.
