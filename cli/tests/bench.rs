@@ -56,7 +56,7 @@ fn the_last_line_and_the_results_file_follow_the_contract() {
     );
     let stdout = String::from_utf8_lossy(&run.stdout);
     let (em, f1, n) = last_line(&stdout);
-    assert_eq!(n, 42);
+    assert_eq!(n, 48);
     // A floor that catches a broken pipeline, well below the measured numbers.
     assert!(em >= 70.0 && f1 >= em, "{stdout}");
     for category in [
@@ -72,7 +72,7 @@ fn the_last_line_and_the_results_file_follow_the_contract() {
     assert_eq!(json["schema"], 1);
     assert_eq!(json["strategy"], "cgr");
     let items = json["items"].as_array().expect("items");
-    assert_eq!(items.len(), 42);
+    assert_eq!(items.len(), 48);
     for item in items {
         for key in [
             "id",

@@ -247,7 +247,7 @@ const MATCH_WEIGHT: f32 = 4.0;
 /// A best candidate scoring below this (a mere listing: no preference, no condition of
 /// the patient) lets the sentence reader answer instead when it finds the kind of thing
 /// the question asks for.
-const WEAK_CANDIDATE: f32 = 2.5;
+const WEAK_CANDIDATE: f32 = 2.0;
 
 /// Weight of each further statement supporting a candidate (at most two count).
 const CORROBORATION_WEIGHT: f32 = 0.5;

@@ -177,6 +177,20 @@ pub(crate) const VERB_START: &[&str] = &[
     "constricts",
     "outweigh",
     "outweighs",
+    "stain",
+    "stains",
+    "damage",
+    "damages",
+    "harm",
+    "harms",
+    "deposit",
+    "deposits",
+    "discolor",
+    "discolors",
+    "chelate",
+    "chelates",
+    "go",
+    "goes",
 ];
 
 /// Finite verbs that mark a new clause after ", and" / ", but".
@@ -536,6 +550,13 @@ pub(crate) const RECOMMEND_OBJECT: &[(&[&str], u8)] = &[
     (&["includes"], 1),
     (&["options", "are"], 1),
     (&["should", "be", "used", "instead"], 3),
+    (&["should", "go", "directly", "to"], 3),
+    (&["should", "go", "to"], 3),
+    (&["should", "undergo"], 3),
+    (&["should", "be", "evaluated", "with"], 3),
+    (&["should", "be", "tested", "with"], 3),
+    (&["should", "be", "screened", "with"], 3),
+    (&["should", "be", "given"], 3),
 ];
 
 /// Cues after which the object is harmful: "avoid X", "list X as a medication to avoid".
@@ -701,6 +722,11 @@ pub(crate) const ENTITY_END: &[&str] = &[
     "often",
     "frequently",
     "typically",
+    "below",
+    "above",
+    "under",
+    "greater",
+    "less",
 ];
 
 /// Head nouns that name a role rather than a thing: dropped from "azole therapy".

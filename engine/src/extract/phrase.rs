@@ -15,6 +15,7 @@ pub(crate) struct Item {
 /// Splits a list region into items at commas, "and", "or", "plus", "and/or"; a
 /// "C such as A, B" item makes A, B members of C until another class starts.
 pub(crate) fn list_items(toks: &[Tok]) -> Vec<Item> {
+    let toks = &drop_quantities(toks);
     let mut items: Vec<Item> = Vec::new();
     let mut current: Vec<Tok> = Vec::new();
     let mut class: Option<Vec<Tok>> = None;
@@ -93,6 +94,48 @@ const SHARED_HEADS: &[&str] = &[
     "markers",
 ];
 
+/// Removes "a single 1 g dose of", "a 10-day course of" before a name.
+fn drop_quantities(toks: &[Tok]) -> Vec<Tok> {
+    let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
+    for t in toks {
+        if t.lower == "of"
+            && out
+                .last()
+                .is_some_and(|p| is(p, &["dose", "doses", "course", "courses", "regimen"]))
+        {
+            let mut start = out.len() - 1;
+            while start > 0 && is_quantity(&out[start - 1]) {
+                start -= 1;
+            }
+            out.truncate(start);
+            continue;
+        }
+        out.push(t.clone());
+    }
+    out
+}
+
+fn is_quantity(t: &Tok) -> bool {
+    is(t, ENTITY_LEAD)
+        || t.lower.chars().next().is_some_and(|c| c.is_ascii_digit())
+        || is(
+            t,
+            &[
+                "oral",
+                "intravenous",
+                "intramuscular",
+                "g",
+                "mg",
+                "mcg",
+                "ml",
+                "units",
+                "daily",
+                "weekly",
+                "one-time",
+            ],
+        )
+}
+
 /// Trims an item to the entity it names, or `None` when nothing name-like is left.
 pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
     let mut toks: Vec<Tok> = toks.to_vec();
@@ -109,6 +152,33 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
         match toks.iter().position(|t| is(t, &["only"])) {
             Some(p) => drop(toks.drain(..=p)),
             None => return None,
+        }
+    }
+    // "a 10-day course of X", "a single oral dose of X": keep what follows "of" when all
+    // before it is a quantity.
+    if let Some(of) = toks.iter().position(|t| t.lower == "of") {
+        let quantity = toks[..of].iter().all(|t| {
+            is(t, ENTITY_LEAD)
+                || t.lower.chars().next().is_some_and(|c| c.is_ascii_digit())
+                || matches!(
+                    t.lower.as_str(),
+                    "oral"
+                        | "intravenous"
+                        | "course"
+                        | "dose"
+                        | "regimen"
+                        | "trial"
+                        | "g"
+                        | "mg"
+                        | "mcg"
+                        | "ml"
+                        | "units"
+                        | "daily"
+                        | "weekly"
+                )
+        });
+        if quantity {
+            toks.drain(..=of);
         }
     }
     // Cut at the first word that starts a modifier phrase (but not in first position:
@@ -135,21 +205,6 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
         toks.truncate(cut);
         if unit && toks.last().is_some_and(is_number) {
             toks.pop();
-        }
-    }
-    // "a 10-day course of X", "a single oral dose of X": keep what follows "of" when all
-    // before it is a quantity.
-    if let Some(of) = toks.iter().position(|t| t.lower == "of") {
-        let quantity = toks[..of].iter().all(|t| {
-            is(t, ENTITY_LEAD)
-                || t.lower.chars().next().is_some_and(|c| c.is_ascii_digit())
-                || matches!(
-                    t.lower.as_str(),
-                    "oral" | "intravenous" | "course" | "dose" | "regimen" | "trial"
-                )
-        });
-        if quantity {
-            toks.drain(..=of);
         }
     }
     // Possessive head: "Glyburide's active metabolites" → "Glyburide".

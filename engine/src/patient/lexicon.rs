@@ -422,6 +422,7 @@ pub const SAME_AS: &[(&str, &str)] = &[
 /// Words that tell two otherwise similar conditions apart.
 pub const OPPOSITES: &[(&str, &str)] = &[
     ("left", "right"),
+    ("low", "high"),
     ("upper", "lower"),
     ("acute", "chronic"),
     ("primary", "secondary"),
