@@ -7,10 +7,12 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use engine::answer::{answer, Answer, AnswerSource, EdgeView, PipelineConfig, Prepared, Strategy};
+use engine::compute::Compute;
 use engine::embed::{Embedder, LexicalEmbedder};
 use engine::eval::metrics::score;
 use engine::extract::RuleExtractor;
 use engine::gate::Truth;
+use engine::model::bert::{BertEmbedder, ModelFiles, Pooling};
 use engine::text::Document;
 use serde_json::{json, Value};
 
@@ -30,6 +32,12 @@ pub struct Args {
     /// Only the items with these ids (repeatable).
     #[arg(long)]
     id: Vec<String>,
+    /// Embedder: lexical (no model) or minilm (all-MiniLM-L6-v2 from --model-dir).
+    #[arg(long, default_value = "lexical")]
+    embedder: String,
+    /// Directory with config.json, model.safetensors and tokenizer.json.
+    #[arg(long, default_value = "models/all-minilm-l6-v2")]
+    model_dir: PathBuf,
     /// Merge entities whose names embed at least this similar (UPGMA), e.g. 0.8.
     #[arg(long)]
     cluster: Option<f32>,
@@ -47,7 +55,6 @@ pub fn run(args: &Args) -> Result<(), String> {
             names.join(", ")
         )
     })?;
-    let config = strategy.config();
     let loaded = load(&args.data)?;
     for problem in &loaded.skipped {
         eprintln!("skipped {problem}");
@@ -60,7 +67,50 @@ pub fn run(args: &Args) -> Result<(), String> {
     if items.is_empty() {
         return Err(format!("{}: no items to run", args.data.display()));
     }
-    let mut embedder = LexicalEmbedder::default();
+    match args.embedder.as_str() {
+        "lexical" => run_with(args, strategy, &loaded, &items, LexicalEmbedder::default()),
+        "minilm" => {
+            let dir = &args.model_dir;
+            let read = |name: &str| {
+                std::fs::read(dir.join(name)).map_err(|e| {
+                    format!(
+                        "{}: {e} (run scripts/setup.sh to fetch the models)",
+                        dir.join(name).display()
+                    )
+                })
+            };
+            let (config, weights, tokenizer) = (
+                read("config.json")?,
+                read("model.safetensors")?,
+                read("tokenizer.json")?,
+            );
+            let embedder = BertEmbedder::load(
+                "all-MiniLM-L6-v2",
+                ModelFiles {
+                    config: &config,
+                    weights: &weights,
+                    tokenizer: &tokenizer,
+                },
+                Pooling::Mean,
+                &Compute::cpu(),
+            )
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
+            run_with(args, strategy, &loaded, &items, embedder)
+        }
+        other => Err(format!(
+            "unknown embedder `{other}`; choose lexical or minilm"
+        )),
+    }
+}
+
+fn run_with(
+    args: &Args,
+    strategy: Strategy,
+    loaded: &crate::data::Loaded,
+    items: &[&Item],
+    mut embedder: impl Embedder,
+) -> Result<(), String> {
+    let config = strategy.config();
     println!(
         "gatepath bench: {} ({}, {} items), strategy {}, embedder {}, no LLM",
         args.data.display(),
@@ -72,7 +122,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut per_category: BTreeMap<String, (f64, f64, usize)> = BTreeMap::new();
     let mut results: Vec<Value> = Vec::new();
     let (mut em_sum, mut f1_sum) = (0.0, 0.0);
-    for item in &items {
+    for item in items {
         let started = Instant::now();
         let docs: Vec<Document> = item
             .docs

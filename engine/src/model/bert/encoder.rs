@@ -1,0 +1,225 @@
+//! The BERT encoder on burn: embeddings (word + position + token type, LayerNorm), then
+//! post-LayerNorm transformer layers (self-attention with an additive padding mask,
+//! exact-erf GELU feed-forward), then mean or [CLS] pooling and L2 normalisation.
+//! Weights use Hugging Face names ("encoder.layer.3.attention.self.query.weight", with
+//! or without a "bert." prefix); linear weights are stored transposed ([in, out]) once
+//! at load so every forward is a plain matmul.
+
+use burn::tensor::{activation, Device, Int, Tensor, TensorData};
+
+use super::config::{BertConfig, Pooling};
+use crate::model::weights::Weights;
+use crate::model::ModelError;
+
+struct Linear {
+    /// [in, out]
+    weight: Tensor<2>,
+    /// [1, out]
+    bias: Tensor<2>,
+}
+
+struct Norm {
+    /// [1, 1, hidden]
+    gamma: Tensor<3>,
+    beta: Tensor<3>,
+}
+
+struct Layer {
+    query: Linear,
+    key: Linear,
+    value: Linear,
+    attention_out: Linear,
+    attention_norm: Norm,
+    intermediate: Linear,
+    output: Linear,
+    output_norm: Norm,
+}
+
+/// The network with its weights on one device.
+pub struct Encoder {
+    config: BertConfig,
+    word: Tensor<2>,
+    position: Tensor<2>,
+    token_type: Tensor<2>,
+    embedding_norm: Norm,
+    layers: Vec<Layer>,
+    device: Device,
+}
+
+/// The Hugging Face name of a tensor, with and without the "bert." prefix.
+fn names(name: &str) -> Vec<String> {
+    vec![name.to_string(), format!("bert.{name}")]
+}
+
+impl Encoder {
+    /// Loads every tensor the configuration calls for, checking shapes.
+    pub fn load(
+        config: &BertConfig,
+        weights: &Weights,
+        device: &Device,
+    ) -> Result<Self, ModelError> {
+        let h = config.hidden_size;
+        let tensor2 = |name: &str, rows: usize, cols: usize| -> Result<Tensor<2>, ModelError> {
+            let values = weights.first_of(&names(name), &[rows, cols])?;
+            Ok(Tensor::<2>::from_data(
+                TensorData::new(values, [rows, cols]),
+                device,
+            ))
+        };
+        let linear = |prefix: &str, input: usize, output: usize| -> Result<Linear, ModelError> {
+            let w = weights.first_of(&names(&format!("{prefix}.weight")), &[output, input])?;
+            let b = weights.first_of(&names(&format!("{prefix}.bias")), &[output])?;
+            let weight =
+                Tensor::<2>::from_data(TensorData::new(w, [output, input]), device).transpose();
+            let bias = Tensor::<2>::from_data(TensorData::new(b, [1, output]), device);
+            Ok(Linear { weight, bias })
+        };
+        let norm = |prefix: &str| -> Result<Norm, ModelError> {
+            // Older checkpoints call the LayerNorm parameters gamma and beta.
+            let g = weights
+                .first_of(&names(&format!("{prefix}.weight")), &[h])
+                .or_else(|_| weights.first_of(&names(&format!("{prefix}.gamma")), &[h]))?;
+            let b = weights
+                .first_of(&names(&format!("{prefix}.bias")), &[h])
+                .or_else(|_| weights.first_of(&names(&format!("{prefix}.beta")), &[h]))?;
+            Ok(Norm {
+                gamma: Tensor::<3>::from_data(TensorData::new(g, [1, 1, h]), device),
+                beta: Tensor::<3>::from_data(TensorData::new(b, [1, 1, h]), device),
+            })
+        };
+        let mut layers = Vec::with_capacity(config.num_hidden_layers);
+        for i in 0..config.num_hidden_layers {
+            let p = format!("encoder.layer.{i}");
+            layers.push(Layer {
+                query: linear(&format!("{p}.attention.self.query"), h, h)?,
+                key: linear(&format!("{p}.attention.self.key"), h, h)?,
+                value: linear(&format!("{p}.attention.self.value"), h, h)?,
+                attention_out: linear(&format!("{p}.attention.output.dense"), h, h)?,
+                attention_norm: norm(&format!("{p}.attention.output.LayerNorm"))?,
+                intermediate: linear(
+                    &format!("{p}.intermediate.dense"),
+                    h,
+                    config.intermediate_size,
+                )?,
+                output: linear(&format!("{p}.output.dense"), config.intermediate_size, h)?,
+                output_norm: norm(&format!("{p}.output.LayerNorm"))?,
+            });
+        }
+        Ok(Encoder {
+            config: config.clone(),
+            word: tensor2("embeddings.word_embeddings.weight", config.vocab_size, h)?,
+            position: tensor2(
+                "embeddings.position_embeddings.weight",
+                config.max_position_embeddings,
+                h,
+            )?,
+            token_type: tensor2(
+                "embeddings.token_type_embeddings.weight",
+                config.type_vocab_size,
+                h,
+            )?,
+            embedding_norm: norm("embeddings.LayerNorm")?,
+            layers,
+            device: device.clone(),
+        })
+    }
+
+    pub fn config(&self) -> &BertConfig {
+        &self.config
+    }
+
+    /// Sentence vectors for a batch of token-id sequences (each at most
+    /// `max_position_embeddings` long, ids below the vocabulary size: the caller
+    /// checks), L2-normalised, read back asynchronously.
+    pub async fn embed(
+        &self,
+        batch: &[Vec<u32>],
+        pooling: Pooling,
+    ) -> Result<Vec<Vec<f32>>, ModelError> {
+        let b = batch.len();
+        let len = batch.iter().map(Vec::len).max().unwrap_or(0);
+        if b == 0 || len == 0 {
+            return Ok(vec![Vec::new(); b]);
+        }
+        let h = self.config.hidden_size;
+        let heads = self.config.num_attention_heads;
+        let d = self.config.head_dim();
+        let device = &self.device;
+
+        let mut ids = Vec::with_capacity(b * len);
+        let mut mask = Vec::with_capacity(b * len);
+        for seq in batch {
+            for i in 0..len {
+                ids.push(seq.get(i).map_or(0, |&t| i64::from(t)));
+                mask.push(if i < seq.len() { 1.0f32 } else { 0.0 });
+            }
+        }
+        let ids = Tensor::<1, Int>::from_data(TensorData::new(ids, [b * len]), device);
+        let mask = Tensor::<2>::from_data(TensorData::new(mask, [b, len]), device);
+
+        // Embeddings.
+        let words = self.word.clone().select(0, ids).reshape([b, len, h]);
+        let positions = self.position.clone().narrow(0, 0, len).reshape([1, len, h]);
+        let types = self.token_type.clone().narrow(0, 0, 1).reshape([1, 1, h]);
+        let mut x = self.layer_norm(words + positions + types, &self.embedding_norm);
+
+        // Additive attention mask: 0 for tokens, a large negative for padding.
+        let additive = ((mask.clone() - 1.0) * 1.0e9).reshape([b, 1, 1, len]);
+        let scale = (d as f64).sqrt().recip();
+        for layer in &self.layers {
+            let flat = x.clone().reshape([b * len, h]);
+            let split = |t: Tensor<2>| t.reshape([b, len, heads, d]).swap_dims(1, 2);
+            let q = split(apply(&layer.query, flat.clone()));
+            let k = split(apply(&layer.key, flat.clone()));
+            let v = split(apply(&layer.value, flat));
+            let scores = q.matmul(k.swap_dims(2, 3)) * scale + additive.clone();
+            let context = activation::softmax(scores, 3)
+                .matmul(v)
+                .swap_dims(1, 2)
+                .reshape([b * len, h]);
+            let attended = apply(&layer.attention_out, context).reshape([b, len, h]);
+            x = self.layer_norm(attended + x, &layer.attention_norm);
+            let flat = x.clone().reshape([b * len, h]);
+            let inner = activation::gelu(apply(&layer.intermediate, flat));
+            let out = apply(&layer.output, inner).reshape([b, len, h]);
+            x = self.layer_norm(out + x, &layer.output_norm);
+        }
+
+        let pooled: Tensor<2> = match pooling {
+            Pooling::Mean => {
+                let m = mask.reshape([b, len, 1]);
+                let summed = (x * m.clone()).sum_dim(1).reshape([b, h]);
+                let counts = m.sum_dim(1).reshape([b, 1]).clamp_min(1.0);
+                summed / counts
+            }
+            Pooling::Cls => x.narrow(1, 0, 1).reshape([b, h]),
+        };
+        let norms = pooled
+            .clone()
+            .powi_scalar(2)
+            .sum_dim(1)
+            .sqrt()
+            .clamp_min(1e-12);
+        let normalised = pooled / norms;
+        let data = normalised
+            .into_data_async()
+            .await
+            .map_err(|e| ModelError::Device(e.to_string()))?;
+        let values = data
+            .try_into_vec::<f32>()
+            .map_err(|e| ModelError::Device(format!("{e:?}")))?;
+        Ok(values.chunks(h).map(<[f32]>::to_vec).collect())
+    }
+
+    fn layer_norm(&self, x: Tensor<3>, norm: &Norm) -> Tensor<3> {
+        let mean = x.clone().mean_dim(2);
+        let centred = x - mean;
+        let var = centred.clone().powi_scalar(2).mean_dim(2);
+        let normalised = centred / (var + self.config.layer_norm_eps).sqrt();
+        normalised * norm.gamma.clone() + norm.beta.clone()
+    }
+}
+
+fn apply(linear: &Linear, x: Tensor<2>) -> Tensor<2> {
+    x.matmul(linear.weight.clone()) + linear.bias.clone()
+}
