@@ -5,11 +5,14 @@
 //!   `EM <x> F1 <y> N <n>`.
 //! - `gatepath extraction-bench --data <file>`: tuple precision / recall of extraction
 //!   on annotated passages (the CGR paper's Table 7).
+//! - `gatepath embed-bench`: sentences/s of the BERT embedder at batch 1 and 32, short
+//!   and 128-token inputs, and peak memory.
 //! - `gatepath gate-bench`: times gating and breadth-first walks on a synthetic graph
 //!   (default 1M edges) and prints the numbers.
 
 mod bench;
 mod data;
+mod embed_bench;
 mod extraction_bench;
 mod gate_bench;
 
@@ -30,6 +33,8 @@ struct Cli {
 enum Command {
     /// Answer every question of an evaluation set and report EM / F1.
     Bench(bench::Args),
+    /// Sentences per second of the BERT embedder natively, and peak memory.
+    EmbedBench(embed_bench::Args),
     /// Tuple precision and recall of the rule extractor on annotated passages.
     ExtractionBench(extraction_bench::Args),
     /// Time gating and breadth-first walks over a synthetic condition-aware graph.
@@ -40,6 +45,7 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Bench(args) => bench::run(&args),
+        Command::EmbedBench(args) => embed_bench::run(&args),
         Command::ExtractionBench(args) => extraction_bench::run(&args),
         Command::GateBench(args) => gate_bench::run(&args),
     };

@@ -25,9 +25,9 @@ struct Norm {
 }
 
 struct Layer {
-    query: Linear,
-    key: Linear,
-    value: Linear,
+    /// Query, key and value in one [hidden, 3·hidden] matmul; the query part is
+    /// pre-scaled by 1/√head_dim.
+    qkv: Linear,
     attention_out: Linear,
     attention_norm: Norm,
     intermediate: Linear,
@@ -39,8 +39,9 @@ struct Layer {
 pub struct Encoder {
     config: BertConfig,
     word: Tensor<2>,
+    /// Position embeddings with the token-type-0 embedding already added (single
+    /// segments only).
     position: Tensor<2>,
-    token_type: Tensor<2>,
     embedding_norm: Norm,
     layers: Vec<Layer>,
     device: Device,
@@ -59,65 +60,73 @@ impl Encoder {
         device: &Device,
     ) -> Result<Self, ModelError> {
         let h = config.hidden_size;
-        let tensor2 = |name: &str, rows: usize, cols: usize| -> Result<Tensor<2>, ModelError> {
-            let values = weights.first_of(&names(name), &[rows, cols])?;
-            Ok(Tensor::<2>::from_data(
-                TensorData::new(values, [rows, cols]),
+        let read = |name: &str, shape: &[usize]| weights.first_of(&names(name), shape);
+        // Transposed on the host, so the device holds a contiguous [in, out] matrix
+        // (a transposed view would be copied by every matmul).
+        let linear = |w: Vec<f32>, b: Vec<f32>, input: usize, output: usize| Linear {
+            weight: Tensor::<2>::from_data(
+                TensorData::new(transpose(&w, output, input), [input, output]),
                 device,
-            ))
+            ),
+            bias: Tensor::<2>::from_data(TensorData::new(b, [1, output]), device),
         };
-        let linear = |prefix: &str, input: usize, output: usize| -> Result<Linear, ModelError> {
-            let w = weights.first_of(&names(&format!("{prefix}.weight")), &[output, input])?;
-            let b = weights.first_of(&names(&format!("{prefix}.bias")), &[output])?;
-            let weight =
-                Tensor::<2>::from_data(TensorData::new(w, [output, input]), device).transpose();
-            let bias = Tensor::<2>::from_data(TensorData::new(b, [1, output]), device);
-            Ok(Linear { weight, bias })
+        let dense = |prefix: &str, input: usize, output: usize| -> Result<Linear, ModelError> {
+            let w = read(&format!("{prefix}.weight"), &[output, input])?;
+            let b = read(&format!("{prefix}.bias"), &[output])?;
+            Ok(linear(w, b, input, output))
         };
         let norm = |prefix: &str| -> Result<Norm, ModelError> {
             // Older checkpoints call the LayerNorm parameters gamma and beta.
-            let g = weights
-                .first_of(&names(&format!("{prefix}.weight")), &[h])
-                .or_else(|_| weights.first_of(&names(&format!("{prefix}.gamma")), &[h]))?;
-            let b = weights
-                .first_of(&names(&format!("{prefix}.bias")), &[h])
-                .or_else(|_| weights.first_of(&names(&format!("{prefix}.beta")), &[h]))?;
+            let g = read(&format!("{prefix}.weight"), &[h])
+                .or_else(|_| read(&format!("{prefix}.gamma"), &[h]))?;
+            let b = read(&format!("{prefix}.bias"), &[h])
+                .or_else(|_| read(&format!("{prefix}.beta"), &[h]))?;
             Ok(Norm {
                 gamma: Tensor::<3>::from_data(TensorData::new(g, [1, 1, h]), device),
                 beta: Tensor::<3>::from_data(TensorData::new(b, [1, 1, h]), device),
             })
         };
+        let scale = (config.head_dim() as f32).sqrt().recip();
         let mut layers = Vec::with_capacity(config.num_hidden_layers);
         for i in 0..config.num_hidden_layers {
             let p = format!("encoder.layer.{i}");
+            let mut w = read(&format!("{p}.attention.self.query.weight"), &[h, h])?;
+            let mut b = read(&format!("{p}.attention.self.query.bias"), &[h])?;
+            w.iter_mut().for_each(|x| *x *= scale);
+            b.iter_mut().for_each(|x| *x *= scale);
+            for part in ["key", "value"] {
+                w.extend(read(&format!("{p}.attention.self.{part}.weight"), &[h, h])?);
+                b.extend(read(&format!("{p}.attention.self.{part}.bias"), &[h])?);
+            }
             layers.push(Layer {
-                query: linear(&format!("{p}.attention.self.query"), h, h)?,
-                key: linear(&format!("{p}.attention.self.key"), h, h)?,
-                value: linear(&format!("{p}.attention.self.value"), h, h)?,
-                attention_out: linear(&format!("{p}.attention.output.dense"), h, h)?,
+                qkv: linear(w, b, h, 3 * h),
+                attention_out: dense(&format!("{p}.attention.output.dense"), h, h)?,
                 attention_norm: norm(&format!("{p}.attention.output.LayerNorm"))?,
-                intermediate: linear(
+                intermediate: dense(
                     &format!("{p}.intermediate.dense"),
                     h,
                     config.intermediate_size,
                 )?,
-                output: linear(&format!("{p}.output.dense"), config.intermediate_size, h)?,
+                output: dense(&format!("{p}.output.dense"), config.intermediate_size, h)?,
                 output_norm: norm(&format!("{p}.output.LayerNorm"))?,
             });
         }
+        let positions = config.max_position_embeddings;
+        let mut position = read("embeddings.position_embeddings.weight", &[positions, h])?;
+        let token_type = read(
+            "embeddings.token_type_embeddings.weight",
+            &[config.type_vocab_size, h],
+        )?;
+        for row in position.chunks_mut(h) {
+            row.iter_mut()
+                .zip(&token_type[..h])
+                .for_each(|(p, t)| *p += t);
+        }
+        let word = read("embeddings.word_embeddings.weight", &[config.vocab_size, h])?;
         Ok(Encoder {
             config: config.clone(),
-            word: tensor2("embeddings.word_embeddings.weight", config.vocab_size, h)?,
-            position: tensor2(
-                "embeddings.position_embeddings.weight",
-                config.max_position_embeddings,
-                h,
-            )?,
-            token_type: tensor2(
-                "embeddings.token_type_embeddings.weight",
-                config.type_vocab_size,
-                h,
-            )?,
+            word: Tensor::<2>::from_data(TensorData::new(word, [config.vocab_size, h]), device),
+            position: Tensor::<2>::from_data(TensorData::new(position, [positions, h]), device),
             embedding_norm: norm("embeddings.LayerNorm")?,
             layers,
             device: device.clone(),
@@ -160,19 +169,26 @@ impl Encoder {
         // Embeddings.
         let words = self.word.clone().select(0, ids).reshape([b, len, h]);
         let positions = self.position.clone().narrow(0, 0, len).reshape([1, len, h]);
-        let types = self.token_type.clone().narrow(0, 0, 1).reshape([1, 1, h]);
-        let mut x = self.layer_norm(words + positions + types, &self.embedding_norm);
+        let mut x = self.layer_norm(words + positions, &self.embedding_norm);
 
-        // Additive attention mask: 0 for tokens, a large negative for padding.
-        let additive = ((mask.clone() - 1.0) * 1.0e9).reshape([b, 1, 1, len]);
-        let scale = (d as f64).sqrt().recip();
+        // Additive attention mask: 0 for tokens, a large negative for padding (none
+        // when every sequence of the batch has the same length).
+        let padded = batch.iter().any(|s| s.len() != len);
+        let additive = padded.then(|| ((mask.clone() - 1.0) * 1.0e9).reshape([b, 1, 1, len]));
         for layer in &self.layers {
             let flat = x.clone().reshape([b * len, h]);
-            let split = |t: Tensor<2>| t.reshape([b, len, heads, d]).swap_dims(1, 2);
-            let q = split(apply(&layer.query, flat.clone()));
-            let k = split(apply(&layer.key, flat.clone()));
-            let v = split(apply(&layer.value, flat));
-            let scores = q.matmul(k.swap_dims(2, 3)) * scale + additive.clone();
+            let qkv = apply(&layer.qkv, flat);
+            let split = |i: usize| {
+                qkv.clone()
+                    .narrow(1, i * h, h)
+                    .reshape([b, len, heads, d])
+                    .swap_dims(1, 2)
+            };
+            let (q, k, v) = (split(0), split(1), split(2));
+            let mut scores = q.matmul(k.swap_dims(2, 3));
+            if let Some(a) = &additive {
+                scores = scores + a.clone();
+            }
             let context = activation::softmax(scores, 3)
                 .matmul(v)
                 .swap_dims(1, 2)
@@ -218,6 +234,17 @@ impl Encoder {
         let normalised = centred / (var + self.config.layer_norm_eps).sqrt();
         normalised * norm.gamma.clone() + norm.beta.clone()
     }
+}
+
+/// `m` ([rows, cols], row-major) transposed to [cols, rows].
+fn transpose(m: &[f32], rows: usize, cols: usize) -> Vec<f32> {
+    let mut out = vec![0.0; m.len()];
+    for r in 0..rows {
+        for c in 0..cols {
+            out[c * rows + r] = m[r * cols + c];
+        }
+    }
+    out
 }
 
 fn apply(linear: &Linear, x: Tensor<2>) -> Tensor<2> {
