@@ -26,6 +26,11 @@ impl<'a> Weights<'a> {
         names
     }
 
+    /// The shape the file declares for `name`.
+    pub fn shape(&self, name: &str) -> Option<Vec<usize>> {
+        self.file.tensor(name).ok().map(|t| t.shape().to_vec())
+    }
+
     /// Whether the file has a tensor of this name.
     pub fn contains(&self, name: &str) -> bool {
         self.file.tensor(name).is_ok()
