@@ -37,6 +37,16 @@ pub struct AdapterInfo {
     pub max_storage_binding: f64,
 }
 
+thread_local! {
+    /// The backend the page chose, for everything that runs a model after start-up.
+    static ACTIVE: std::cell::RefCell<Option<std::rc::Rc<Compute>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The backend chosen at start-up, once [`start`] has chosen it.
+pub fn active() -> Option<std::rc::Rc<Compute>> {
+    ACTIVE.with(|cell| cell.borrow().clone())
+}
+
 /// Picks the backend and runs the self-check on it. A backend that fails the check is
 /// reported as failed (the page says so) rather than silently used.
 pub async fn start() -> ComputeStatus {
@@ -51,8 +61,12 @@ pub async fn start() -> ComputeStatus {
             millis: now_ms() - started,
         })
         .map_err(|e| e.to_string());
+    let backend = compute.backend().clone();
+    if check.is_ok() {
+        ACTIVE.with(|cell| *cell.borrow_mut() = Some(std::rc::Rc::new(compute)));
+    }
     ComputeStatus {
-        backend: compute.backend().clone(),
+        backend,
         fallback_reason,
         adapter,
         check,

@@ -2,6 +2,7 @@
 //! runs through the engine on WebGPU when the browser has it and on the CPU otherwise.
 
 mod compute;
+mod embedder_check;
 mod models;
 mod view;
 
@@ -9,5 +10,6 @@ fn main() {
     // A panic in wasm would otherwise only say "unreachable"; this logs the message to
     // the console (the browser tests fail on any console error).
     console_error_panic_hook::set_once();
+    embedder_check::install();
     leptos::mount::mount_to_body(view::App);
 }

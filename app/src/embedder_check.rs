@@ -1,0 +1,148 @@
+//! The sentence embedder in this browser, reachable from the page for checks: the
+//! browser tests call `window.gatepathTokenize(texts)` and `window.gatepathEmbed(texts)`
+//! and compare the results with the reference outputs of the shipped model. The model
+//! files come from the site's own `models/all-minilm-l6-v2/`; the embedder runs on the
+//! backend the page chose (WebGPU or the CPU fallback) and is loaded once.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use engine::model::bert::{BertEmbedder, ModelFiles, Pooling};
+use js_sys::{Array, Object, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::future_to_promise;
+
+use crate::compute;
+
+const MODEL_DIR: &str = "models/all-minilm-l6-v2";
+
+thread_local! {
+    static EMBEDDER: RefCell<Option<Shared>> = const { RefCell::new(None) };
+}
+
+/// Defines `window.gatepathTokenize` and `window.gatepathEmbed`.
+pub fn install() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let tokenize = Closure::<dyn FnMut(JsValue) -> Promise>::new(|texts: JsValue| {
+        future_to_promise(async move {
+            let embedder = embedder().await.map_err(|e| JsValue::from_str(&e))?;
+            let out = Array::new();
+            for text in strings(&texts)? {
+                let encoded = embedder
+                    .borrow()
+                    .as_ref()
+                    .ok_or_else(|| JsValue::from_str("the embedder is busy with another call"))?
+                    .tokenize(&text)
+                    .map_err(|e| JsValue::from_str(&e.to_string()))?;
+                let ids = Array::new();
+                for id in encoded.ids {
+                    ids.push(&JsValue::from(id));
+                }
+                out.push(&ids);
+            }
+            Ok(out.into())
+        })
+    });
+    let embed = Closure::<dyn FnMut(JsValue) -> Promise>::new(|texts: JsValue| {
+        future_to_promise(async move {
+            let embedder = embedder().await.map_err(|e| JsValue::from_str(&e))?;
+            let texts = strings(&texts)?;
+            let started = now_ms();
+            // Taken out of its cell for the duration of the await, so that a second call
+            // meanwhile gets an error rather than a conflicting borrow.
+            let mut model = embedder
+                .borrow_mut()
+                .take()
+                .ok_or_else(|| JsValue::from_str("the embedder is busy with another call"))?;
+            let result = model.embed_texts(&texts).await;
+            *embedder.borrow_mut() = Some(model);
+            let vectors = result.map_err(|e| JsValue::from_str(&e.to_string()))?;
+            let out = Array::new();
+            for v in vectors {
+                let row = Array::new();
+                for x in v.vector {
+                    row.push(&JsValue::from(f64::from(x)));
+                }
+                out.push(&row);
+            }
+            let reply = Object::new();
+            Reflect::set(&reply, &"vectors".into(), &out)?;
+            Reflect::set(&reply, &"millis".into(), &JsValue::from(now_ms() - started))?;
+            Reflect::set(
+                &reply,
+                &"backend".into(),
+                &JsValue::from_str(
+                    &compute::active()
+                        .map(|c| c.backend().to_string())
+                        .unwrap_or_default(),
+                ),
+            )?;
+            Ok(reply.into())
+        })
+    });
+    let _ = Reflect::set(&window, &"gatepathTokenize".into(), tokenize.as_ref());
+    let _ = Reflect::set(&window, &"gatepathEmbed".into(), embed.as_ref());
+    // The page lives as long as the functions: they are never released.
+    tokenize.forget();
+    embed.forget();
+}
+
+fn strings(value: &JsValue) -> Result<Vec<String>, JsValue> {
+    if !Array::is_array(value) {
+        return Err(JsValue::from_str("expected an array of strings"));
+    }
+    Array::from(value)
+        .iter()
+        .map(|v| {
+            v.as_string()
+                .ok_or_else(|| JsValue::from_str("expected an array of strings"))
+        })
+        .collect()
+}
+
+/// The loaded embedder; `None` inside while a call is using it.
+type Shared = Rc<RefCell<Option<BertEmbedder>>>;
+
+/// The embedder, loaded on first use onto the page's backend.
+async fn embedder() -> Result<Shared, String> {
+    if let Some(e) = EMBEDDER.with(|cell| cell.borrow().clone()) {
+        return Ok(e);
+    }
+    let compute = compute::active().ok_or("the compute backend is not ready yet")?;
+    let config = fetch(&format!("{MODEL_DIR}/config.json")).await?;
+    let weights = fetch(&format!("{MODEL_DIR}/model.safetensors")).await?;
+    let tokenizer = fetch(&format!("{MODEL_DIR}/tokenizer.json")).await?;
+    let files = ModelFiles {
+        config: &config,
+        weights: &weights,
+        tokenizer: &tokenizer,
+    };
+    let embedder = BertEmbedder::load("all-MiniLM-L6-v2", files, Pooling::Mean, &compute)
+        .map_err(|e| format!("{MODEL_DIR}: {e}"))?;
+    let shared = Rc::new(RefCell::new(Some(embedder)));
+    EMBEDDER.with(|cell| *cell.borrow_mut() = Some(shared.clone()));
+    Ok(shared)
+}
+
+async fn fetch(url: &str) -> Result<Vec<u8>, String> {
+    let response = gloo_net::http::Request::get(url)
+        .send()
+        .await
+        .map_err(|e| format!("could not fetch {url}: {e}"))?;
+    if !response.ok() {
+        return Err(format!("could not fetch {url}: HTTP {}", response.status()));
+    }
+    response
+        .binary()
+        .await
+        .map_err(|e| format!("could not read {url}: {e}"))
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
