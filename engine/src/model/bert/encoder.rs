@@ -5,7 +5,7 @@
 //! or without a "bert." prefix); linear weights are stored transposed ([in, out]) once
 //! at load so every forward is a plain matmul.
 
-use burn::tensor::{activation, Device, Int, Tensor, TensorData};
+use burn::tensor::{activation, Device, Tensor, TensorData};
 
 use super::config::{BertConfig, Pooling};
 use crate::model::weights::Weights;
@@ -38,7 +38,10 @@ struct Layer {
 /// The network with its weights on one device.
 pub struct Encoder {
     config: BertConfig,
-    word: Tensor<2>,
+    /// The word embedding table stays in host memory: a batch needs only a few of its
+    /// rows, gathered here and uploaded, instead of a device-side gather over the
+    /// whole table.
+    word: Vec<f32>,
     /// Position embeddings with the token-type-0 embedding already added (single
     /// segments only).
     position: Tensor<2>,
@@ -125,7 +128,7 @@ impl Encoder {
         let word = read("embeddings.word_embeddings.weight", &[config.vocab_size, h])?;
         Ok(Encoder {
             config: config.clone(),
-            word: Tensor::<2>::from_data(TensorData::new(word, [config.vocab_size, h]), device),
+            word,
             position: Tensor::<2>::from_data(TensorData::new(position, [positions, h]), device),
             embedding_norm: norm("embeddings.LayerNorm")?,
             layers,
@@ -155,19 +158,21 @@ impl Encoder {
         let d = self.config.head_dim();
         let device = &self.device;
 
-        let mut ids = Vec::with_capacity(b * len);
+        let mut rows = Vec::with_capacity(b * len * h);
         let mut mask = Vec::with_capacity(b * len);
         for seq in batch {
             for i in 0..len {
-                ids.push(seq.get(i).map_or(0, |&t| i64::from(t)));
+                // Padding (and any id outside the table) reads row 0, [PAD].
+                let id = seq.get(i).map_or(0, |&t| t as usize);
+                let id = if id < self.config.vocab_size { id } else { 0 };
+                rows.extend_from_slice(&self.word[id * h..(id + 1) * h]);
                 mask.push(if i < seq.len() { 1.0f32 } else { 0.0 });
             }
         }
-        let ids = Tensor::<1, Int>::from_data(TensorData::new(ids, [b * len]), device);
         let mask = Tensor::<2>::from_data(TensorData::new(mask, [b, len]), device);
 
         // Embeddings.
-        let words = self.word.clone().select(0, ids).reshape([b, len, h]);
+        let words = Tensor::<3>::from_data(TensorData::new(rows, [b, len, h]), device);
         let positions = self.position.clone().narrow(0, 0, len).reshape([1, len, h]);
         let mut x = self.layer_norm(words + positions, &self.embedding_norm);
 
