@@ -2,12 +2,15 @@
 //! browser tests call `window.gatepathTokenize(texts)` and `window.gatepathEmbed(texts)`
 //! and compare the results with the reference outputs of the shipped model. The model
 //! files come from the site's own `models/all-minilm-l6-v2/`; the embedder runs on the
-//! backend the page chose (WebGPU or the CPU fallback) and is loaded once.
+//! backend the page chose (WebGPU or the CPU fallback) and is loaded once per
+//! precision: `{precision: "f32"}` (the default) or `{precision: "q8"}` (8-bit blocks)
+//! as the second argument. The 8-bit weights pass natively but have not yet finished
+//! a run on SwiftShader's WebGPU within ten minutes, so f32 is the default everywhere.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use engine::model::bert::{BertEmbedder, ModelFiles, Pooling};
+use engine::model::bert::{BertEmbedder, ModelFiles, Pooling, Precision};
 use js_sys::{Array, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
@@ -17,7 +20,7 @@ use crate::compute;
 const MODEL_DIR: &str = "models/all-minilm-l6-v2";
 
 thread_local! {
-    static EMBEDDER: RefCell<Option<Shared>> = const { RefCell::new(None) };
+    static EMBEDDERS: RefCell<Vec<(Precision, Shared)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Defines `window.gatepathTokenize` and `window.gatepathEmbed`.
@@ -27,7 +30,9 @@ pub fn install() {
     };
     let tokenize = Closure::<dyn FnMut(JsValue) -> Promise>::new(|texts: JsValue| {
         future_to_promise(async move {
-            let embedder = embedder().await.map_err(|e| JsValue::from_str(&e))?;
+            let embedder = embedder(Precision::F32)
+                .await
+                .map_err(|e| JsValue::from_str(&e))?;
             let out = Array::new();
             for text in strings(&texts)? {
                 let encoded = embedder
@@ -45,43 +50,53 @@ pub fn install() {
             Ok(out.into())
         })
     });
-    let embed = Closure::<dyn FnMut(JsValue) -> Promise>::new(|texts: JsValue| {
-        future_to_promise(async move {
-            let embedder = embedder().await.map_err(|e| JsValue::from_str(&e))?;
-            let texts = strings(&texts)?;
-            let started = now_ms();
-            // Taken out of its cell for the duration of the await, so that a second call
-            // meanwhile gets an error rather than a conflicting borrow.
-            let mut model = embedder
-                .borrow_mut()
-                .take()
-                .ok_or_else(|| JsValue::from_str("the embedder is busy with another call"))?;
-            let result = model.embed_texts(&texts).await;
-            *embedder.borrow_mut() = Some(model);
-            let vectors = result.map_err(|e| JsValue::from_str(&e.to_string()))?;
-            let out = Array::new();
-            for v in vectors {
-                let row = Array::new();
-                for x in v.vector {
-                    row.push(&JsValue::from(f64::from(x)));
+    let embed = Closure::<dyn FnMut(JsValue, JsValue) -> Promise>::new(
+        |texts: JsValue, options: JsValue| {
+            future_to_promise(async move {
+                let precision = precision(&options)?;
+                let embedder = embedder(precision)
+                    .await
+                    .map_err(|e| JsValue::from_str(&e))?;
+                let texts = strings(&texts)?;
+                let started = now_ms();
+                // Taken out of its cell for the duration of the await, so that a second call
+                // meanwhile gets an error rather than a conflicting borrow.
+                let mut model = embedder
+                    .borrow_mut()
+                    .take()
+                    .ok_or_else(|| JsValue::from_str("the embedder is busy with another call"))?;
+                let result = model.embed_texts(&texts).await;
+                *embedder.borrow_mut() = Some(model);
+                let vectors = result.map_err(|e| JsValue::from_str(&e.to_string()))?;
+                let out = Array::new();
+                for v in vectors {
+                    let row = Array::new();
+                    for x in v.vector {
+                        row.push(&JsValue::from(f64::from(x)));
+                    }
+                    out.push(&row);
                 }
-                out.push(&row);
-            }
-            let reply = Object::new();
-            Reflect::set(&reply, &"vectors".into(), &out)?;
-            Reflect::set(&reply, &"millis".into(), &JsValue::from(now_ms() - started))?;
-            Reflect::set(
-                &reply,
-                &"backend".into(),
-                &JsValue::from_str(
-                    &compute::active()
-                        .map(|c| c.backend().to_string())
-                        .unwrap_or_default(),
-                ),
-            )?;
-            Ok(reply.into())
-        })
-    });
+                let reply = Object::new();
+                Reflect::set(&reply, &"vectors".into(), &out)?;
+                Reflect::set(&reply, &"millis".into(), &JsValue::from(now_ms() - started))?;
+                let name = match precision {
+                    Precision::F32 => "f32",
+                    Precision::Q8Block32 => "q8",
+                };
+                Reflect::set(&reply, &"precision".into(), &JsValue::from_str(name))?;
+                Reflect::set(
+                    &reply,
+                    &"backend".into(),
+                    &JsValue::from_str(
+                        &compute::active()
+                            .map(|c| c.backend().to_string())
+                            .unwrap_or_default(),
+                    ),
+                )?;
+                Ok(reply.into())
+            })
+        },
+    );
     let _ = Reflect::set(&window, &"gatepathTokenize".into(), tokenize.as_ref());
     let _ = Reflect::set(&window, &"gatepathEmbed".into(), embed.as_ref());
     // The page lives as long as the functions: they are never released.
@@ -105,9 +120,30 @@ fn strings(value: &JsValue) -> Result<Vec<String>, JsValue> {
 /// The loaded embedder; `None` inside while a call is using it.
 type Shared = Rc<RefCell<Option<BertEmbedder>>>;
 
-/// The embedder, loaded on first use onto the page's backend.
-async fn embedder() -> Result<Shared, String> {
-    if let Some(e) = EMBEDDER.with(|cell| cell.borrow().clone()) {
+/// The precision asked for, f32 by default.
+fn precision(options: &JsValue) -> Result<Precision, JsValue> {
+    let asked = Reflect::get(options, &"precision".into())
+        .ok()
+        .and_then(|v| v.as_string());
+    match asked.as_deref() {
+        Some("f32") => Ok(Precision::F32),
+        Some("q8") => Ok(Precision::Q8Block32),
+        Some(other) => Err(JsValue::from_str(&format!(
+            "unknown precision `{other}` (f32 or q8)"
+        ))),
+        None => Ok(Precision::F32),
+    }
+}
+
+/// The embedder at `precision`, loaded on first use onto the page's backend.
+async fn embedder(precision: Precision) -> Result<Shared, String> {
+    let loaded = EMBEDDERS.with(|cell| {
+        cell.borrow()
+            .iter()
+            .find(|(p, _)| *p == precision)
+            .map(|(_, e)| e.clone())
+    });
+    if let Some(e) = loaded {
         return Ok(e);
     }
     let compute = compute::active().ok_or("the compute backend is not ready yet")?;
@@ -119,10 +155,16 @@ async fn embedder() -> Result<Shared, String> {
         weights: &weights,
         tokenizer: &tokenizer,
     };
-    let embedder = BertEmbedder::load("all-MiniLM-L6-v2", files, Pooling::Mean, &compute)
-        .map_err(|e| format!("{MODEL_DIR}: {e}"))?;
+    let embedder = BertEmbedder::load_with(
+        "all-MiniLM-L6-v2",
+        files,
+        Pooling::Mean,
+        precision,
+        &compute,
+    )
+    .map_err(|e| format!("{MODEL_DIR}: {e}"))?;
     let shared = Rc::new(RefCell::new(Some(embedder)));
-    EMBEDDER.with(|cell| *cell.borrow_mut() = Some(shared.clone()));
+    EMBEDDERS.with(|cell| cell.borrow_mut().push((precision, shared.clone())));
     Ok(shared)
 }
 

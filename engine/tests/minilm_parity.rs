@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use engine::compute::Compute;
 use engine::embed::cosine;
-use engine::model::bert::{BertEmbedder, ModelFiles, Pooling};
+use engine::model::bert::{BertEmbedder, ModelFiles, Pooling, Precision};
 use engine::model::ModelError;
 
 fn root() -> PathBuf {
@@ -223,4 +223,34 @@ fn broken_files_are_errors() {
         &Compute::cpu(),
     );
     assert!(matches!(no_tokenizer, Err(ModelError::Tokenizer(_))));
+}
+
+#[test]
+fn with_8_bit_block_weights_every_vector_stays_within_cosine_0_995() {
+    let model = Model::minilm();
+    let mut embedder = BertEmbedder::load_with(
+        "all-MiniLM-L6-v2 q8",
+        model.files(),
+        Pooling::Mean,
+        Precision::Q8Block32,
+        &Compute::cpu(),
+    )
+    .expect("loads");
+    let (cases, cosines) = reference();
+    let texts: Vec<String> = cases.iter().map(|c| c.text.clone()).collect();
+    let out = pollster::block_on(embedder.embed_texts(&texts)).expect("embeds");
+    let mut worst = 1.0f32;
+    for (case, e) in cases.iter().zip(&out) {
+        let c = cosine(&e.vector, &case.embedding);
+        worst = worst.min(c);
+        assert!(c >= 0.995, "{:?}: cosine {c}", case.text);
+    }
+    let mut matrix = 0.0f32;
+    for (i, row) in cosines.iter().enumerate() {
+        for (j, expected) in row.iter().enumerate() {
+            matrix = matrix.max((cosine(&out[i].vector, &out[j].vector) - expected).abs());
+        }
+    }
+    println!("q8: lowest cosine to the reference {worst}, cosine matrix within {matrix:e}");
+    assert!(matrix <= 1e-2, "cosine matrix off by {matrix}");
 }

@@ -4,7 +4,7 @@
 #![no_main]
 
 use engine::compute::Compute;
-use engine::model::bert::{BertConfig, Encoder};
+use engine::model::bert::{BertConfig, Encoder, Precision};
 use engine::model::weights::Weights;
 use libfuzzer_sys::fuzz_target;
 
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(config) = BertConfig::from_json(CONFIG.as_bytes()) {
         let compute = Compute::cpu();
-        if let Ok(encoder) = Encoder::load(&config, &weights, compute.device()) {
+        if let Ok(encoder) = Encoder::load(&config, &weights, Precision::F32, compute.device()) {
             let _ = pollster::block_on(encoder.embed(&[vec![1, 2, 3]], engine::model::bert::Pooling::Mean));
         }
     }

@@ -1,7 +1,9 @@
 // all-MiniLM-L6-v2 in a real browser, on WebGPU (SwiftShader) and on the CPU fallback,
 // against the reference outputs of an independent implementation
-// (tests/fixtures/minilm-l6-v2.reference.json): token ids exactly, every embedding
-// within 1e-4 (max abs), the cosine matrix within 1e-4.
+// (tests/fixtures/minilm-l6-v2.reference.json): token ids exactly; with f32 weights
+// every embedding within 1e-4 (max abs) and the cosine matrix within 1e-4 (with 8-bit
+// block weights, should a check ask for them: cosine ≥ 0.995 per sentence and the
+// matrix within 1e-2).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,7 +21,7 @@ function cosine(a, b) {
   return dot / Math.sqrt(na * nb);
 }
 
-async function checkEmbedder(t, { webgpu, backend }) {
+async function checkEmbedder(t, { webgpu, backend, precision }) {
   const session = await openApp({ webgpu });
   try {
     const selfCheck = await readSelfCheck(session.page);
@@ -30,22 +32,32 @@ async function checkEmbedder(t, { webgpu, backend }) {
     const ids = await session.page.evaluate((texts) => window.gatepathTokenize(texts), TEXTS);
     assert.deepEqual(ids, FIXTURE.cases.map((c) => c.token_ids));
 
-    const reply = await session.page.evaluate((texts) => window.gatepathEmbed(texts), TEXTS);
-    t.diagnostic(`${reply.backend}: ${TEXTS.length} sentences in ${Math.round(reply.millis)} ms (first run, with loading kernels)`);
+    const options = precision ? { precision } : undefined;
+    const reply = await session.page.evaluate(([texts, o]) => window.gatepathEmbed(texts, o), [TEXTS, options]);
+    t.diagnostic(`${reply.backend}, ${reply.precision}: ${TEXTS.length} sentences in ${Math.round(reply.millis)} ms (first run, with loading kernels)`);
+    assert.equal(reply.precision, precision ?? 'f32');
     assert.equal(reply.vectors.length, TEXTS.length);
     let worst = 0;
+    let lowest = 1;
     FIXTURE.cases.forEach((c, i) => {
       const v = reply.vectors[i];
       assert.equal(v.length, c.embedding.length);
       const diff = Math.max(...v.map((x, j) => Math.abs(x - c.embedding[j])));
+      const cos = cosine(v, c.embedding);
       worst = Math.max(worst, diff);
-      assert.ok(diff <= TOLERANCE, `${JSON.stringify(c.text)}: max |Δ| ${diff}`);
+      lowest = Math.min(lowest, cos);
+      if (reply.precision === 'f32') {
+        assert.ok(diff <= TOLERANCE, `${JSON.stringify(c.text)}: max |Δ| ${diff}`);
+      } else {
+        assert.ok(cos >= 0.995, `${JSON.stringify(c.text)}: cosine ${cos}`);
+      }
     });
-    t.diagnostic(`worst max |Δ| to the reference: ${worst.toExponential(2)}`);
+    let matrix = 0;
     FIXTURE.cosine.forEach((row, i) => row.forEach((expected, j) => {
-      const c = cosine(reply.vectors[i], reply.vectors[j]);
-      assert.ok(Math.abs(c - expected) <= TOLERANCE, `cosine[${i}][${j}] ${c} vs ${expected}`);
+      matrix = Math.max(matrix, Math.abs(cosine(reply.vectors[i], reply.vectors[j]) - expected));
     }));
+    t.diagnostic(`worst max |Δ| ${worst.toExponential(2)}, lowest cosine ${lowest.toFixed(6)}, cosine matrix within ${matrix.toExponential(2)}`);
+    assert.ok(matrix <= (reply.precision === 'f32' ? TOLERANCE : 1e-2), `cosine matrix off by ${matrix}`);
     assert.deepEqual(session.foreignRequests, [], session.report());
     assert.deepEqual(session.errors, [], session.report());
   } finally {

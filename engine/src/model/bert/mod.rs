@@ -11,7 +11,7 @@ mod encoder;
 mod tokenize;
 
 pub use config::{BertConfig, Pooling};
-pub use encoder::Encoder;
+pub use encoder::{Encoder, Precision};
 pub use tokenize::{BertTokenizer, Encoded};
 
 use std::collections::HashMap;
@@ -47,11 +47,22 @@ pub struct BertEmbedder {
 }
 
 impl BertEmbedder {
-    /// Loads a model onto `compute`'s device.
+    /// Loads a model onto `compute`'s device with f32 weights.
     pub fn load(
         name: impl Into<String>,
         files: ModelFiles<'_>,
         pooling: Pooling,
+        compute: &Compute,
+    ) -> Result<Self, ModelError> {
+        Self::load_with(name, files, pooling, Precision::F32, compute)
+    }
+
+    /// Loads a model with its linear weights held at `precision`.
+    pub fn load_with(
+        name: impl Into<String>,
+        files: ModelFiles<'_>,
+        pooling: Pooling,
+        precision: Precision,
         compute: &Compute,
     ) -> Result<Self, ModelError> {
         let config = BertConfig::from_json(files.config)?;
@@ -64,7 +75,7 @@ impl BertEmbedder {
             )));
         }
         let weights = Weights::from_safetensors(files.weights)?;
-        let encoder = Encoder::load(&config, &weights, compute.device())?;
+        let encoder = Encoder::load(&config, &weights, precision, compute.device())?;
         Ok(BertEmbedder {
             name: name.into(),
             encoder,
