@@ -7,16 +7,15 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use engine::answer::{answer, Answer, AnswerSource, EdgeView, PipelineConfig, Prepared, Strategy};
-use engine::compute::Compute;
 use engine::embed::{Embedder, LexicalEmbedder};
 use engine::eval::metrics::score;
 use engine::extract::RuleExtractor;
 use engine::gate::Truth;
-use engine::model::bert::{BertEmbedder, ModelFiles, Pooling};
 use engine::text::Document;
 use serde_json::{json, Value};
 
 use crate::data::{load, Item};
+use crate::models::load_minilm;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -69,34 +68,13 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     match args.embedder.as_str() {
         "lexical" => run_with(args, strategy, &loaded, &items, LexicalEmbedder::default()),
-        "minilm" => {
-            let dir = &args.model_dir;
-            let read = |name: &str| {
-                std::fs::read(dir.join(name)).map_err(|e| {
-                    format!(
-                        "{}: {e} (run scripts/setup.sh to fetch the models)",
-                        dir.join(name).display()
-                    )
-                })
-            };
-            let (config, weights, tokenizer) = (
-                read("config.json")?,
-                read("model.safetensors")?,
-                read("tokenizer.json")?,
-            );
-            let embedder = BertEmbedder::load(
-                "all-MiniLM-L6-v2",
-                ModelFiles {
-                    config: &config,
-                    weights: &weights,
-                    tokenizer: &tokenizer,
-                },
-                Pooling::Mean,
-                &Compute::cpu(),
-            )
-            .map_err(|e| format!("{}: {e}", dir.display()))?;
-            run_with(args, strategy, &loaded, &items, embedder)
-        }
+        "minilm" => run_with(
+            args,
+            strategy,
+            &loaded,
+            &items,
+            load_minilm(&args.model_dir)?,
+        ),
         other => Err(format!(
             "unknown embedder `{other}`; choose lexical or minilm"
         )),

@@ -6,8 +6,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use engine::compute::Compute;
-use engine::model::bert::{BertEmbedder, ModelFiles, Pooling};
+use crate::models::load_minilm;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -72,27 +71,12 @@ fn peak_memory_kib() -> Option<u64> {
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let dir = &args.model_dir;
-    let read = |name: &str| {
-        std::fs::read(dir.join(name)).map_err(|e| format!("{}: {e}", dir.join(name).display()))
-    };
-    let (config, weights, tokenizer) = (
-        read("config.json")?,
-        read("model.safetensors")?,
-        read("tokenizer.json")?,
-    );
-    let files = ModelFiles {
-        config: &config,
-        weights: &weights,
-        tokenizer: &tokenizer,
-    };
-    let compute = Compute::cpu();
+    // One load; the cache is cleared before each measurement so nothing is reused.
+    let mut embedder = load_minilm(&args.model_dir)?;
     for long in [false, true] {
         for batch in [1usize, 32] {
-            let mut embedder =
-                BertEmbedder::load("all-MiniLM-L6-v2", files, Pooling::Mean, &compute)
-                    .map_err(|e| e.to_string())?
-                    .with_batch_size(batch);
+            embedder.set_batch_size(batch);
+            embedder.clear_cache();
             let texts = inputs(args.texts, long);
             let tokens = embedder
                 .tokenize(&texts[0])

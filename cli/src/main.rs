@@ -15,6 +15,7 @@ mod data;
 mod embed_bench;
 mod extraction_bench;
 mod gate_bench;
+mod models;
 
 use clap::{Parser, Subcommand};
 

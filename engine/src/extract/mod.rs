@@ -24,7 +24,9 @@ mod tokens;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::graph::{Condition, Diagnostic, GraphBuilder, KnowledgeGraph, Relation, Stance, Tuple};
+use crate::graph::{
+    Aliases, Condition, Diagnostic, GraphBuilder, KnowledgeGraph, Relation, Stance, Tuple,
+};
 use crate::patient::Patient;
 use crate::text::{normalize_term, split_sentences, Document, Span};
 
@@ -1702,7 +1704,10 @@ fn push_unique(v: &mut Vec<String>, s: String) {
 /// cephalosporins" are cephalosporins), and of combinations that contain X. Members
 /// also get the warning as their own edge, so that a walk finds it one hop from them.
 fn propagate_warnings(tuples: &mut Vec<Tuple>, aliases: &[(String, String)]) {
-    let canon = Canon::new(aliases);
+    let mut canon = Aliases::new();
+    for (a, b) in aliases {
+        canon.join(a, b);
+    }
     let mut members: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut surfaces: BTreeMap<String, String> = BTreeMap::new();
     for t in tuples.iter().filter(|t| t.relation == Relation::IsA) {
@@ -1787,42 +1792,6 @@ fn propagate_warnings(tuples: &mut Vec<Tuple>, aliases: &[(String, String)]) {
         }
     }
     tuples.extend(inherited);
-}
-
-/// Term keys with aliases resolved to one representative.
-struct Canon {
-    parent: BTreeMap<String, String>,
-}
-
-impl Canon {
-    fn new(aliases: &[(String, String)]) -> Canon {
-        let mut canon = Canon {
-            parent: BTreeMap::new(),
-        };
-        for (a, b) in aliases {
-            let (ra, rb) = (canon.key(a), canon.key(b));
-            if ra != rb {
-                let (keep, merge) = if (ra.len(), &ra) >= (rb.len(), &rb) {
-                    (ra, rb)
-                } else {
-                    (rb, ra)
-                };
-                canon.parent.insert(merge, keep);
-            }
-        }
-        canon
-    }
-
-    fn key(&self, term: &str) -> String {
-        let mut k = normalize_term(term);
-        for _ in 0..=self.parent.len() {
-            match self.parent.get(&k) {
-                Some(next) if *next != k => k = next.clone(),
-                _ => break,
-            }
-        }
-        k
-    }
 }
 
 #[cfg(test)]

@@ -156,6 +156,54 @@ impl KnowledgeGraph {
     }
 }
 
+/// Names of one entity: a union-find over [`normalize_term`] keys whose representative
+/// is the longest key (the most explicit name).
+#[derive(Debug, Clone, Default)]
+pub struct Aliases {
+    parent: HashMap<String, String>,
+}
+
+impl Aliases {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Declares that `a` and `b` name the same entity.
+    pub fn join(&mut self, a: &str, b: &str) {
+        let (a, b) = (normalize_term(a), normalize_term(b));
+        if a.is_empty() || b.is_empty() {
+            return;
+        }
+        let (ra, rb) = (self.root(&a), self.root(&b));
+        if ra != rb {
+            let (keep, merge) = if (ra.len(), &ra) >= (rb.len(), &rb) {
+                (ra, rb)
+            } else {
+                (rb, ra)
+            };
+            self.parent.insert(merge, keep);
+        }
+    }
+
+    /// The representative key of a term.
+    pub fn key(&self, term: &str) -> String {
+        self.root(&normalize_term(term))
+    }
+
+    /// The representative of an already normalised key.
+    fn root(&self, key: &str) -> String {
+        let mut current = key.to_string();
+        // Bounded: every union links a root to another root, so chains end.
+        for _ in 0..=self.parent.len() {
+            match self.parent.get(&current) {
+                Some(next) if *next != current => current = next.clone(),
+                _ => break,
+            }
+        }
+        current
+    }
+}
+
 /// What makes two tuples one edge: endpoints, relation and conditions.
 type EdgeKey = (NodeId, Relation, NodeId, Vec<(ConditionId, bool)>);
 
@@ -163,8 +211,8 @@ type EdgeKey = (NodeId, Relation, NodeId, Vec<(ConditionId, bool)>);
 #[derive(Debug, Default)]
 pub struct GraphBuilder {
     tuples: Vec<Tuple>,
-    /// Union-find over term keys: `alias(a, b)` makes them one node.
-    parent: HashMap<String, String>,
+    /// `alias(a, b)` makes them one node.
+    aliases: Aliases,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -176,20 +224,7 @@ impl GraphBuilder {
     /// Declares that `alias` names the same entity as `term` ("MDD" and "major
     /// depressive disorder").
     pub fn alias(&mut self, term: &str, alias: &str) {
-        let (a, b) = (normalize_term(term), normalize_term(alias));
-        if a.is_empty() || b.is_empty() {
-            return;
-        }
-        let (ra, rb) = (self.root(&a), self.root(&b));
-        if ra != rb {
-            // The longer key becomes the representative: it is the more explicit name.
-            let (keep, merge) = if (ra.len(), &ra) >= (rb.len(), &rb) {
-                (ra, rb)
-            } else {
-                (rb, ra)
-            };
-            self.parent.insert(merge, keep);
-        }
+        self.aliases.join(term, alias);
     }
 
     /// Adds a tuple; a tuple with an empty subject or object, or the same entity on
@@ -266,7 +301,7 @@ impl GraphBuilder {
             }
         }
         // Aliases that never occurred in a tuple still resolve to their entity.
-        let alias_keys: Vec<String> = self.parent.keys().cloned().collect();
+        let alias_keys: Vec<String> = self.aliases.parent.keys().cloned().collect();
         for key in alias_keys {
             let root = self.root(&key);
             if let Some(&node) = kg.by_key.get(&root) {
@@ -277,15 +312,7 @@ impl GraphBuilder {
     }
 
     fn root(&self, key: &str) -> String {
-        let mut current = key.to_string();
-        // Bounded: every union links a root to another root, so chains end.
-        for _ in 0..=self.parent.len() {
-            match self.parent.get(&current) {
-                Some(next) if *next != current => current = next.clone(),
-                _ => break,
-            }
-        }
-        current
+        self.aliases.root(key)
     }
 
     fn node(&self, kg: &mut KnowledgeGraph, surface: &str) -> NodeId {

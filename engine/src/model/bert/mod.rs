@@ -88,8 +88,17 @@ impl BertEmbedder {
 
     /// Texts per forward pass (at least 1).
     pub fn with_batch_size(mut self, batch_size: usize) -> Self {
-        self.batch_size = batch_size.max(1);
+        self.set_batch_size(batch_size);
         self
+    }
+
+    pub fn set_batch_size(&mut self, batch_size: usize) {
+        self.batch_size = batch_size.max(1);
+    }
+
+    /// Forgets the vectors of texts embedded so far.
+    pub fn clear_cache(&mut self) {
+        self.cache.clear();
     }
 
     pub fn config(&self) -> &BertConfig {
