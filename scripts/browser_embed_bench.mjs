@@ -1,8 +1,9 @@
 // The embedder's speed in the browser: opens the built site in Debian's chromium (as the
-// browser tests do), once with WebGPU (SwiftShader here) and once on the CPU fallback,
-// and times window.gatepathEmbed on distinct short (≈12-token) and long (≈128-token)
-// texts, after a warm-up run that loads the model and compiles the kernels. Prints
-// sentences/s; asserts nothing. Run after `trunk build`:
+// browser tests do), once with WebGPU (SwiftShader here; 8-bit and f32 weights) and once
+// on the CPU fallback (f32), and times window.gatepathEmbed on distinct short (≈12-token)
+// and long (≈128-token) texts at batch 1 and batch 32, after a warm-up run that loads the
+// model and compiles the kernels. Prints sentences/s and the page's wasm memory (linear
+// memory only grows, so that is its peak); asserts nothing. Run after `trunk build`:
 //   node scripts/browser_embed_bench.mjs [texts-per-run]
 
 import { openApp } from '../tests/browser/harness.mjs';
@@ -23,18 +24,35 @@ function inputs(n, long, tag) {
   });
 }
 
-for (const webgpu of [true, false]) {
+const RUNS = [
+  { webgpu: true, precision: 'q8' },
+  { webgpu: true, precision: 'f32' },
+  { webgpu: false, precision: 'f32' },
+];
+
+for (const { webgpu, precision } of RUNS) {
   const session = await openApp({ webgpu });
   try {
     await readSelfCheck(session.page);
-    const embed = (texts) => session.page.evaluate((t) => window.gatepathEmbed(t), texts);
+    const embed = (texts) => session.evaluate(([t, p]) => window.gatepathEmbed(t, { precision: p }), [texts, precision]);
     const warm = await embed(inputs(4, false, 'warm'));
-    console.log(`${warm.backend}: warm-up (load + first kernels) ${Math.round(warm.millis)} ms`);
+    const name = `${warm.backend}, ${precision}`;
+    console.log(`${name}: warm-up (load + first kernels) ${Math.round(warm.millis)} ms`);
+    let memory = warm.wasmMemoryBytes;
     for (const long of [false, true]) {
-      const reply = await embed(inputs(N, long, long ? 'l' : 's'));
-      const rate = (N / reply.millis) * 1000;
-      console.log(`${reply.backend}: ${long ? '128' : ' 12'}-token inputs, ${N} texts in batches of 32: ${rate.toFixed(1)} sentences/s`);
+      for (const batch of [1, 32]) {
+        const texts = inputs(N, long, `${long ? 'l' : 's'}${batch}`);
+        let millis = 0;
+        for (let i = 0; i < texts.length; i += batch) {
+          const reply = await embed(texts.slice(i, i + batch));
+          millis += reply.millis;
+          memory = Math.max(memory, reply.wasmMemoryBytes);
+        }
+        const rate = (N / millis) * 1000;
+        console.log(`${name}: ${long ? '128' : ' 12'}-token inputs, batch ${String(batch).padStart(2)}: ${rate.toFixed(1)} sentences/s`);
+      }
     }
+    console.log(`${name}: wasm memory ${(memory / 2 ** 20).toFixed(0)} MiB`);
   } finally {
     await session.close();
   }

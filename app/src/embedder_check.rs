@@ -3,9 +3,8 @@
 //! and compare the results with the reference outputs of the shipped model. The model
 //! files come from the site's own `models/all-minilm-l6-v2/`; the embedder runs on the
 //! backend the page chose (WebGPU or the CPU fallback) and is loaded once per
-//! precision: `{precision: "f32"}` (the default) or `{precision: "q8"}` (8-bit blocks)
-//! as the second argument. The 8-bit weights pass natively but have not yet finished
-//! a run on SwiftShader's WebGPU within ten minutes, so f32 is the default everywhere.
+//! precision: `{precision: "f32"}` or `{precision: "q8"}` (8-bit blocks) as the second
+//! argument; without one, q8 on WebGPU and f32 on the CPU (`Precision::for_backend`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -79,11 +78,16 @@ pub fn install() {
                 let reply = Object::new();
                 Reflect::set(&reply, &"vectors".into(), &out)?;
                 Reflect::set(&reply, &"millis".into(), &JsValue::from(now_ms() - started))?;
-                let name = match precision {
-                    Precision::F32 => "f32",
-                    Precision::Q8Block32 => "q8",
-                };
-                Reflect::set(&reply, &"precision".into(), &JsValue::from_str(name))?;
+                Reflect::set(
+                    &reply,
+                    &"precision".into(),
+                    &JsValue::from_str(precision.id()),
+                )?;
+                // Linear memory only grows, so its size is the wasm side's peak so far.
+                let memory = Reflect::get(&wasm_bindgen::memory(), &"buffer".into())
+                    .and_then(|b| Reflect::get(&b, &"byteLength".into()))
+                    .unwrap_or(JsValue::UNDEFINED);
+                Reflect::set(&reply, &"wasmMemoryBytes".into(), &memory)?;
                 Reflect::set(
                     &reply,
                     &"backend".into(),
@@ -120,7 +124,7 @@ fn strings(value: &JsValue) -> Result<Vec<String>, JsValue> {
 /// The loaded embedder; `None` inside while a call is using it.
 type Shared = Rc<RefCell<Option<BertEmbedder>>>;
 
-/// The precision asked for, f32 by default.
+/// The precision asked for; by default the one the page's backend runs best.
 fn precision(options: &JsValue) -> Result<Precision, JsValue> {
     let asked = Reflect::get(options, &"precision".into())
         .ok()
@@ -131,7 +135,9 @@ fn precision(options: &JsValue) -> Result<Precision, JsValue> {
         Some(other) => Err(JsValue::from_str(&format!(
             "unknown precision `{other}` (f32 or q8)"
         ))),
-        None => Ok(Precision::F32),
+        None => Ok(compute::active()
+            .map(|c| Precision::for_backend(c.backend()))
+            .unwrap_or_default()),
     }
 }
 

@@ -3,25 +3,12 @@
 //! project): token ids exactly, every embedding within 1e-4 max-abs, the cosine matrix
 //! within 1e-4. The weights come from `models/` (`scripts/setup.sh` fetches them).
 
-use std::path::PathBuf;
+mod common;
 
 use engine::compute::Compute;
 use engine::embed::cosine;
 use engine::model::bert::{BertEmbedder, ModelFiles, Pooling, Precision};
 use engine::model::ModelError;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn read(path: PathBuf) -> Vec<u8> {
-    std::fs::read(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} — run `bash scripts/setup.sh` (it fetches the model weights into models/)",
-            path.display()
-        )
-    })
-}
 
 struct Model {
     config: Vec<u8>,
@@ -31,11 +18,11 @@ struct Model {
 
 impl Model {
     fn minilm() -> Model {
-        let dir = root().join("models/all-minilm-l6-v2");
+        let dir = "models/all-minilm-l6-v2";
         Model {
-            config: read(dir.join("config.json")),
-            weights: read(dir.join("model.safetensors")),
-            tokenizer: read(dir.join("tokenizer.json")),
+            config: common::read(&format!("{dir}/config.json")),
+            weights: common::read(&format!("{dir}/model.safetensors")),
+            tokenizer: common::read(&format!("{dir}/tokenizer.json")),
         }
     }
 
@@ -64,10 +51,7 @@ struct Case {
 }
 
 fn reference() -> (Vec<Case>, Vec<Vec<f32>>) {
-    let json: serde_json::Value = serde_json::from_slice(&read(
-        root().join("tests/fixtures/minilm-l6-v2.reference.json"),
-    ))
-    .expect("fixture is JSON");
+    let json = common::fixture("minilm-l6-v2.reference.json");
     let floats = |v: &serde_json::Value| -> Vec<f32> {
         v.as_array()
             .expect("array")

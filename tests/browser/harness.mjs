@@ -94,6 +94,25 @@ export class Session {
     page.on('crash', () => this.errors.push('[crash] the page crashed'));
   }
 
+  /**
+   * `page.evaluate(fn, arg)`, but rejected as soon as the page reports an error: a wasm
+   * panic leaves the page's promise pending forever, and a test should say why at once.
+   */
+  async evaluate(fn, arg) {
+    let timer;
+    const failed = new Promise((_, reject) => {
+      const seen = this.errors.length;
+      timer = setInterval(() => {
+        if (this.errors.length > seen) reject(new Error(`the page failed:\n${this.report()}`));
+      }, 250);
+    });
+    try {
+      return await Promise.race([this.page.evaluate(fn, arg), failed]);
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
   /** Saves a full-page screenshot to tests/artifacts/<name>.png and returns its path. */
   async screenshot(name) {
     await mkdir(ARTIFACTS, { recursive: true });

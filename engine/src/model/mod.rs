@@ -3,10 +3,15 @@
 //!
 //! - [`weights`]: safetensors → named f32 arrays with shapes checked against what the
 //!   model expects, every failure a [`ModelError`] naming the tensor.
+//! - [`gguf`]: GGUF files (metadata, tokenizer vocabulary, block-quantized tensors).
 //! - [`bert`]: BERT-family sentence embedders (all-MiniLM-L6-v2, bge-small, …) behind
 //!   the engine's [`Embedder`](crate::embed::Embedder) trait.
 
 pub mod bert;
+pub use linear::Precision;
+pub mod gguf;
+pub(crate) mod linear;
+pub mod llama;
 pub mod weights;
 
 /// Why a model could not be loaded or run.

@@ -5,31 +5,12 @@
 //! or without a "bert." prefix); linear weights are stored transposed ([in, out]) once
 //! at load so every forward is a plain matmul.
 
-use burn::tensor::quantization::{QuantScheme, QuantStore, QuantValue, ScaleDtype};
 use burn::tensor::{activation, Device, Tensor, TensorData};
 
 use super::config::{BertConfig, Pooling};
+use crate::model::linear::{Linear, Precision};
 use crate::model::weights::Weights;
 use crate::model::ModelError;
-
-/// How the linear layers' weights are held on the device.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Precision {
-    /// f32, as in the file.
-    #[default]
-    F32,
-    /// 8-bit symmetric, one f32 scale per block of 32 weights along the input
-    /// dimension (burn's Q8S per-block scheme, which its WebGPU kernels support): a
-    /// quarter of the memory, cosine to the f32 vectors ≥ 0.995.
-    Q8Block32,
-}
-
-enum Linear {
-    /// [in, out], f32: `x · W`.
-    Dense { weight: Tensor<2>, bias: Tensor<2> },
-    /// [out, in] quantized along `in` (K-contiguous): `x · Wᵀ`.
-    Quantized { weight: Tensor<2>, bias: Tensor<2> },
-}
 
 struct Norm {
     /// [1, 1, hidden]
@@ -78,27 +59,8 @@ impl Encoder {
     ) -> Result<Self, ModelError> {
         let h = config.hidden_size;
         let read = |name: &str, shape: &[usize]| weights.first_of(&names(name), shape);
-        // f32: transposed on the host, so the device holds a contiguous [in, out]
-        // matrix (a transposed view would be copied by every matmul). Quantized: kept
-        // [out, in] so that each block of 32 runs along the reduction dimension.
         let linear = |w: Vec<f32>, b: Vec<f32>, input: usize, output: usize| {
-            let bias = Tensor::<2>::from_data(TensorData::new(b, [1, output]), device);
-            // Blocks of 32 must tile the input dimension; a layer they do not tile stays f32.
-            let quantize = precision == Precision::Q8Block32 && input.is_multiple_of(32);
-            match quantize {
-                false => Linear::Dense {
-                    weight: Tensor::<2>::from_data(
-                        TensorData::new(transpose(&w, output, input), [input, output]),
-                        device,
-                    ),
-                    bias,
-                },
-                true => Linear::Quantized {
-                    weight: Tensor::<2>::from_data(TensorData::new(w, [output, input]), device)
-                        .quantize_dynamic(&q8_block32()),
-                    bias,
-                },
-            }
+            Linear::new(w, Some(b), input, output, precision, device)
         };
         let dense = |prefix: &str, input: usize, output: usize| -> Result<Linear, ModelError> {
             let w = read(&format!("{prefix}.weight"), &[output, input])?;
@@ -209,7 +171,7 @@ impl Encoder {
         let additive = padded.then(|| ((mask.clone() - 1.0) * 1.0e9).reshape([b, 1, 1, len]));
         for layer in &self.layers {
             let flat = x.clone().reshape([b * len, h]);
-            let qkv = apply(&layer.qkv, flat);
+            let qkv = layer.qkv.forward(flat);
             let split = |i: usize| {
                 qkv.clone()
                     .narrow(1, i * h, h)
@@ -225,11 +187,11 @@ impl Encoder {
                 .matmul(v)
                 .swap_dims(1, 2)
                 .reshape([b * len, h]);
-            let attended = apply(&layer.attention_out, context).reshape([b, len, h]);
+            let attended = layer.attention_out.forward(context).reshape([b, len, h]);
             x = self.layer_norm(attended + x, &layer.attention_norm);
             let flat = x.clone().reshape([b * len, h]);
-            let inner = activation::gelu(apply(&layer.intermediate, flat));
-            let out = apply(&layer.output, inner).reshape([b, len, h]);
+            let inner = activation::gelu(layer.intermediate.forward(flat));
+            let out = layer.output.forward(inner).reshape([b, len, h]);
             x = self.layer_norm(out + x, &layer.output_norm);
         }
 
@@ -266,30 +228,4 @@ impl Encoder {
         let normalised = centred / (var + self.config.layer_norm_eps).sqrt();
         normalised * norm.gamma.clone() + norm.beta.clone()
     }
-}
-
-/// `m` ([rows, cols], row-major) transposed to [cols, rows].
-fn transpose(m: &[f32], rows: usize, cols: usize) -> Vec<f32> {
-    let mut out = vec![0.0; m.len()];
-    for r in 0..rows {
-        for c in 0..cols {
-            out[c * rows + r] = m[r * cols + c];
-        }
-    }
-    out
-}
-
-fn apply(linear: &Linear, x: Tensor<2>) -> Tensor<2> {
-    match linear {
-        Linear::Dense { weight, bias } => x.matmul(weight.clone()) + bias.clone(),
-        Linear::Quantized { weight, bias } => x.matmul(weight.clone().transpose()) + bias.clone(),
-    }
-}
-
-/// burn's 8-bit symmetric scheme with an f32 scale per 32 consecutive weights of a row.
-fn q8_block32() -> QuantScheme {
-    QuantScheme::default()
-        .with_value(QuantValue::Q8S)
-        .with_store(QuantStore::Native)
-        .per_block([1, 32], ScaleDtype::F32)
 }

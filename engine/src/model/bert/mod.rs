@@ -10,8 +10,9 @@ mod config;
 mod encoder;
 mod tokenize;
 
+pub use crate::model::linear::Precision;
 pub use config::{BertConfig, Pooling};
-pub use encoder::{Encoder, Precision};
+pub use encoder::Encoder;
 pub use tokenize::{BertTokenizer, Encoded};
 
 use std::collections::HashMap;

@@ -1,0 +1,275 @@
+//! Llama-family decoders (SmolLM2, Llama, Qwen2) from one GGUF file: the tokenizer and
+//! chat template it carries, the network on burn, and the ways the engine uses a small
+//! model — token-by-token generation, scoring candidate continuations by
+//! log-likelihood.
+//!
+//! - [`config`]: hyper-parameters from the file's `<architecture>.*` keys.
+//! - [`tokenizer`]: byte-level BPE rebuilt from the file, chat template, streamed text.
+//! - [`network`]: the forward pass with its key/value cache.
+//! - [`sample`]: greedy and seeded temperature / top-p choice of the next token.
+
+pub mod config;
+pub mod network;
+pub mod sample;
+pub mod tokenizer;
+
+use std::ops::ControlFlow;
+
+use burn::tensor::Tensor;
+
+pub use config::{Architecture, LlamaConfig};
+pub use network::KvCache;
+pub use sample::Sampling;
+pub use tokenizer::{GgufTokenizer, Message, TextStream};
+
+use super::gguf::{Gguf, GgufError};
+use super::linear::Precision;
+use crate::compute::{Backend, Compute};
+
+/// Why a language model could not be loaded or run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LlmError {
+    #[error(transparent)]
+    File(#[from] GgufError),
+    #[error("this model cannot be served: {0}")]
+    Unsupported(String),
+    #[error("the model configuration is inconsistent: {0}")]
+    Config(String),
+    #[error("tensor `{name}` has shape {found:?}, expected {expected:?}")]
+    Shape {
+        name: String,
+        found: Vec<usize>,
+        expected: Vec<usize>,
+    },
+    #[error("the tokenizer cannot be used: {0}")]
+    Tokenizer(String),
+    #[error("the chat template failed: {0}")]
+    Template(String),
+    #[error("{needed} tokens do not fit the model's context of {context}")]
+    Context { needed: usize, context: usize },
+    #[error("token id {0} is outside the vocabulary")]
+    Token(u32),
+    #[error("the prompt is empty")]
+    EmptyPrompt,
+    #[error("the device failed: {0}")]
+    Device(String),
+}
+
+/// The longest context served, whatever the file allows: the rotary tables and the
+/// key/value cache of a long-context file would otherwise take memory no browser tab has.
+pub const MAX_CONTEXT: usize = 8192;
+
+/// What generation should do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Generate {
+    pub max_tokens: usize,
+    pub sampling: Sampling,
+}
+
+impl Default for Generate {
+    fn default() -> Self {
+        Generate {
+            max_tokens: 128,
+            sampling: Sampling::Greedy,
+        }
+    }
+}
+
+/// Why generation stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The model produced an end-of-turn or end-of-text token.
+    EndToken,
+    /// `max_tokens` were produced.
+    Length,
+    /// The caller asked to stop.
+    Cancelled,
+}
+
+/// The outcome of a generation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Generation {
+    pub tokens: Vec<u32>,
+    pub text: String,
+    pub stop: Stop,
+}
+
+/// A loaded model: tokenizer and network on one device.
+pub struct LlamaModel {
+    pub name: String,
+    pub tokenizer: GgufTokenizer,
+    network: network::Network,
+    /// Tokens that end a reply: the file's EOS and the chat end-of-turn markers.
+    stops: Vec<u32>,
+    precision: Precision,
+}
+
+impl LlamaModel {
+    /// Reads a GGUF file's tokenizer and weights onto `compute`'s device.
+    pub fn load(
+        name: &str,
+        bytes: &[u8],
+        precision: Precision,
+        compute: &Compute,
+    ) -> Result<Self, LlmError> {
+        let file = Gguf::parse(bytes)?;
+        let mut config = LlamaConfig::from_gguf(&file)?;
+        config.context_length = config.context_length.min(MAX_CONTEXT);
+        let tokenizer = GgufTokenizer::from_gguf(&file)?;
+        if tokenizer.vocab_size() != config.vocab_size {
+            return Err(LlmError::Config(format!(
+                "{} tokens in the tokenizer, {} rows in the embeddings",
+                tokenizer.vocab_size(),
+                config.vocab_size
+            )));
+        }
+        // f16 rounding in attention where the backend has f16: the CPU.
+        let half_attention = matches!(compute.backend(), Backend::Cpu);
+        let network =
+            network::Network::load(&file, config, precision, half_attention, compute.device())?;
+        let mut stops: Vec<u32> = tokenizer.eos.into_iter().collect();
+        for marker in ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>"] {
+            stops.extend(tokenizer.control(marker).filter(|id| !stops.contains(id)));
+        }
+        Ok(LlamaModel {
+            name: name.to_string(),
+            tokenizer,
+            network,
+            stops,
+            precision,
+        })
+    }
+
+    pub fn config(&self) -> &LlamaConfig {
+        &self.network.config
+    }
+
+    pub fn precision(&self) -> Precision {
+        self.precision
+    }
+
+    /// Token ids of a prompt (control tokens in the text are parsed).
+    pub fn tokenize(&self, text: &str) -> Result<Vec<u32>, LlmError> {
+        self.tokenizer.encode(text)
+    }
+
+    /// The logits of the position after `ids`.
+    pub async fn next_logits(&self, ids: &[u32]) -> Result<Vec<f32>, LlmError> {
+        let mut cache = self.network.cache();
+        self.step(ids, &mut cache).await
+    }
+
+    /// Generates a continuation of `prompt`, token by token. `on_text` receives each
+    /// piece of text as soon as it is whole UTF-8 and may stop generation by returning
+    /// `ControlFlow::Break`.
+    pub async fn generate(
+        &self,
+        prompt: &[u32],
+        settings: &Generate,
+        mut on_text: impl FnMut(&str) -> ControlFlow<()>,
+    ) -> Result<Generation, LlmError> {
+        let mut cache = self.network.cache();
+        let mut sampler = sample::Sampler::new(&settings.sampling);
+        let mut stream = TextStream::default();
+        let mut tokens = Vec::new();
+        let mut text = String::new();
+        let mut input = prompt.to_vec();
+        let stop = loop {
+            if tokens.len() >= settings.max_tokens {
+                break Stop::Length;
+            }
+            let logits = self.step(&input, &mut cache).await?;
+            let next = sampler.choose(&logits);
+            if self.stops.contains(&next) {
+                break Stop::EndToken;
+            }
+            tokens.push(next);
+            let piece = stream.push(self.tokenizer.piece(next));
+            text.push_str(&piece);
+            if !piece.is_empty() && on_text(&piece).is_break() {
+                break Stop::Cancelled;
+            }
+            input = vec![next];
+        };
+        let rest = stream.finish();
+        if !rest.is_empty() {
+            text.push_str(&rest);
+            let _ = on_text(&rest);
+        }
+        Ok(Generation { tokens, text, stop })
+    }
+
+    /// The log-likelihood (natural log) of each candidate continuation after `prompt`:
+    /// the prompt is run once and its cache shared by every candidate.
+    pub async fn score(
+        &self,
+        prompt: &[u32],
+        candidates: &[Vec<u32>],
+    ) -> Result<Vec<f64>, LlmError> {
+        let mut cache = self.network.cache();
+        let first = self.step(prompt, &mut cache).await?;
+        let mut out = Vec::with_capacity(candidates.len());
+        for candidate in candidates {
+            let Some((&head, _)) = candidate.split_first() else {
+                out.push(0.0);
+                continue;
+            };
+            let mut total = log_softmax_at(&first, head)?;
+            if candidate.len() > 1 {
+                self.check(
+                    prompt.len() + candidate.len(),
+                    &candidate[..candidate.len() - 1],
+                )?;
+                let mut fork = cache.clone();
+                let logits =
+                    self.network
+                        .forward(&candidate[..candidate.len() - 1], &mut fork, true);
+                let rows = read(logits).await?;
+                let vocab = self.network.config.vocab_size;
+                for (row, &next) in rows.chunks(vocab).zip(&candidate[1..]) {
+                    total += log_softmax_at(row, next)?;
+                }
+            }
+            out.push(total);
+        }
+        Ok(out)
+    }
+
+    /// Runs `ids` after `cache` and returns the last position's logits.
+    async fn step(&self, ids: &[u32], cache: &mut KvCache) -> Result<Vec<f32>, LlmError> {
+        if ids.is_empty() {
+            return Err(LlmError::EmptyPrompt);
+        }
+        self.check(cache.len() + ids.len(), ids)?;
+        read(self.network.forward(ids, cache, false)).await
+    }
+
+    fn check(&self, needed: usize, ids: &[u32]) -> Result<(), LlmError> {
+        let context = self.network.config.context_length;
+        if needed > context {
+            return Err(LlmError::Context { needed, context });
+        }
+        let vocab = self.network.config.vocab_size;
+        match ids.iter().find(|&&id| id as usize >= vocab) {
+            Some(&id) => Err(LlmError::Token(id)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Reads a tensor back asynchronously (synchronous reads panic on WebGPU).
+async fn read(t: Tensor<2>) -> Result<Vec<f32>, LlmError> {
+    t.into_data_async()
+        .await
+        .map_err(|e| LlmError::Device(e.to_string()))?
+        .try_into_vec::<f32>()
+        .map_err(|e| LlmError::Device(format!("{e:?}")))
+}
+
+/// `log softmax(logits)[index]`, computed stably in f64.
+fn log_softmax_at(logits: &[f32], index: u32) -> Result<f64, LlmError> {
+    let x = *logits.get(index as usize).ok_or(LlmError::Token(index))?;
+    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max) as f64;
+    let sum: f64 = logits.iter().map(|&l| (l as f64 - max).exp()).sum();
+    Ok(x as f64 - max - sum.ln())
+}
