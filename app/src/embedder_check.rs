@@ -15,6 +15,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 use crate::compute;
+use crate::hooks::{fetch, now_ms, precision, strings, wasm_memory_bytes};
 
 const MODEL_DIR: &str = "models/all-minilm-l6-v2";
 
@@ -83,11 +84,7 @@ pub fn install() {
                     &"precision".into(),
                     &JsValue::from_str(precision.id()),
                 )?;
-                // Linear memory only grows, so its size is the wasm side's peak so far.
-                let memory = Reflect::get(&wasm_bindgen::memory(), &"buffer".into())
-                    .and_then(|b| Reflect::get(&b, &"byteLength".into()))
-                    .unwrap_or(JsValue::UNDEFINED);
-                Reflect::set(&reply, &"wasmMemoryBytes".into(), &memory)?;
+                Reflect::set(&reply, &"wasmMemoryBytes".into(), &wasm_memory_bytes())?;
                 Reflect::set(
                     &reply,
                     &"backend".into(),
@@ -108,38 +105,8 @@ pub fn install() {
     embed.forget();
 }
 
-fn strings(value: &JsValue) -> Result<Vec<String>, JsValue> {
-    if !Array::is_array(value) {
-        return Err(JsValue::from_str("expected an array of strings"));
-    }
-    Array::from(value)
-        .iter()
-        .map(|v| {
-            v.as_string()
-                .ok_or_else(|| JsValue::from_str("expected an array of strings"))
-        })
-        .collect()
-}
-
 /// The loaded embedder; `None` inside while a call is using it.
 type Shared = Rc<RefCell<Option<BertEmbedder>>>;
-
-/// The precision asked for; by default the one the page's backend runs best.
-fn precision(options: &JsValue) -> Result<Precision, JsValue> {
-    let asked = Reflect::get(options, &"precision".into())
-        .ok()
-        .and_then(|v| v.as_string());
-    match asked.as_deref() {
-        Some("f32") => Ok(Precision::F32),
-        Some("q8") => Ok(Precision::Q8Block32),
-        Some(other) => Err(JsValue::from_str(&format!(
-            "unknown precision `{other}` (f32 or q8)"
-        ))),
-        None => Ok(compute::active()
-            .map(|c| Precision::for_backend(c.backend()))
-            .unwrap_or_default()),
-    }
-}
 
 /// The embedder at `precision`, loaded on first use onto the page's backend.
 async fn embedder(precision: Precision) -> Result<Shared, String> {
@@ -172,25 +139,4 @@ async fn embedder(precision: Precision) -> Result<Shared, String> {
     let shared = Rc::new(RefCell::new(Some(embedder)));
     EMBEDDERS.with(|cell| cell.borrow_mut().push((precision, shared.clone())));
     Ok(shared)
-}
-
-async fn fetch(url: &str) -> Result<Vec<u8>, String> {
-    let response = gloo_net::http::Request::get(url)
-        .send()
-        .await
-        .map_err(|e| format!("could not fetch {url}: {e}"))?;
-    if !response.ok() {
-        return Err(format!("could not fetch {url}: HTTP {}", response.status()));
-    }
-    response
-        .binary()
-        .await
-        .map_err(|e| format!("could not read {url}: {e}"))
-}
-
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
 }

@@ -3,6 +3,8 @@
 
 mod compute;
 mod embedder_check;
+mod hooks;
+mod llm_check;
 mod models;
 mod view;
 
@@ -11,5 +13,6 @@ fn main() {
     // the console (the browser tests fail on any console error).
     console_error_panic_hook::set_once();
     embedder_check::install();
+    llm_check::install();
     leptos::mount::mount_to_body(view::App);
 }

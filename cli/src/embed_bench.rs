@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::models::load_minilm;
+use crate::models::{load_minilm, peak_memory_kib};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -59,15 +59,6 @@ pub fn inputs(n: usize, long: bool) -> Vec<String> {
             words.join(" ")
         })
         .collect()
-}
-
-fn peak_memory_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    status
-        .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
 }
 
 pub fn run(args: &Args) -> Result<(), String> {

@@ -7,6 +7,8 @@
 //!   on annotated passages (the CGR paper's Table 7).
 //! - `gatepath embed-bench`: sentences/s of the BERT embedder at batch 1 and 32, short
 //!   and 128-token inputs, and peak memory.
+//! - `gatepath llm-bench`: prompt and decode tokens/s of a GGUF language model, and
+//!   peak memory.
 //! - `gatepath gate-bench`: times gating and breadth-first walks on a synthetic graph
 //!   (default 1M edges) and prints the numbers.
 
@@ -15,6 +17,7 @@ mod data;
 mod embed_bench;
 mod extraction_bench;
 mod gate_bench;
+mod llm_bench;
 mod models;
 
 use clap::{Parser, Subcommand};
@@ -40,6 +43,8 @@ enum Command {
     ExtractionBench(extraction_bench::Args),
     /// Time gating and breadth-first walks over a synthetic condition-aware graph.
     GateBench(gate_bench::Args),
+    /// Prompt and decode tokens per second of a GGUF language model natively, and peak memory.
+    LlmBench(llm_bench::Args),
 }
 
 fn main() {
@@ -49,6 +54,7 @@ fn main() {
         Command::EmbedBench(args) => embed_bench::run(&args),
         Command::ExtractionBench(args) => extraction_bench::run(&args),
         Command::GateBench(args) => gate_bench::run(&args),
+        Command::LlmBench(args) => llm_bench::run(&args),
     };
     if let Err(message) = result {
         eprintln!("gatepath: {message}");

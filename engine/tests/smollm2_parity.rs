@@ -25,7 +25,11 @@ fn model() -> &'static LlamaModel {
         LlamaModel::load(
             "SmolLM2-135M-Instruct",
             gguf(),
-            Precision::F32,
+            if std::env::var("Q8").is_ok() {
+                Precision::Q8Block32
+            } else {
+                Precision::F32
+            },
             &Compute::cpu(),
         )
         .expect("the shipped GGUF loads")
@@ -150,4 +154,24 @@ fn the_chat_template_renders_the_fixture_prompt() {
     )];
     let rendered = model().tokenizer.chat(&sneaky, true).unwrap();
     assert_eq!(rendered.matches("<|im_end|>").count(), 2, "{rendered}");
+}
+
+#[test]
+fn the_start_up_self_check_passes_on_the_cpu_at_both_precisions() {
+    for precision in [Precision::F32, Precision::Q8Block32] {
+        let (model, check) = pollster::block_on(LlamaModel::load_checked(
+            "SmolLM2-135M-Instruct",
+            gguf(),
+            precision,
+            &Compute::cpu(),
+        ))
+        .expect("loads and checks");
+        println!(
+            "{precision:?}: first layer within {} of the host product",
+            check.error
+        );
+        assert!(!check.fell_back);
+        assert_eq!(model.precision(), precision);
+        assert!(check.error < 0.02, "{precision:?}: {}", check.error);
+    }
 }

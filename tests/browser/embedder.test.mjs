@@ -8,8 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openApp } from './harness.mjs';
-import { readSelfCheck } from './selfcheck.mjs';
+import { openCheckedApp } from './selfcheck.mjs';
 
 const FIXTURE = JSON.parse(await readFile(new URL('../fixtures/minilm-l6-v2.reference.json', import.meta.url), 'utf8'));
 const TEXTS = FIXTURE.cases.map((c) => c.text);
@@ -22,13 +21,8 @@ function cosine(a, b) {
 }
 
 async function checkEmbedder(t, { webgpu, backend }) {
-  const session = await openApp({ webgpu });
+  const session = await openCheckedApp({ webgpu, backend });
   try {
-    const selfCheck = await readSelfCheck(session.page);
-    assert.equal(selfCheck.state, 'passed', session.report());
-    const shown = await session.page.getByTestId('backend').getAttribute('data-backend');
-    assert.equal(shown, backend, session.report());
-
     const ids = await session.page.evaluate((texts) => window.gatepathTokenize(texts), TEXTS);
     assert.deepEqual(ids, FIXTURE.cases.map((c) => c.token_ids));
 

@@ -2,6 +2,9 @@
 // (engine/src/compute/check.rs): the same operands from the same formulas, softmax(A·B)
 // in f64. The browser tests compare what the page computed with this.
 
+import assert from 'node:assert/strict';
+import { openApp } from './harness.mjs';
+
 export const SHAPE = { m: 64, k: 48, n: 32 };
 export const TOLERANCE = 1e-4;
 
@@ -46,4 +49,23 @@ export async function readSelfCheck(page, timeout = 180_000) {
     cpuMaxAbsDiff: Number(await el.getAttribute('data-cpu-max-abs-diff')),
     referenceMaxAbsDiff: Number(await el.getAttribute('data-reference-max-abs-diff')),
   };
+}
+
+/**
+ * Opens the app, waits for the device self-check to pass and checks that the page shows
+ * the expected backend: where every model check starts. Closes the session on failure.
+ * @param {{ webgpu: boolean, backend: 'webgpu' | 'cpu' }} options
+ */
+export async function openCheckedApp({ webgpu, backend }) {
+  const session = await openApp({ webgpu });
+  try {
+    const selfCheck = await readSelfCheck(session.page);
+    assert.equal(selfCheck.state, 'passed', session.report());
+    const shown = await session.page.getByTestId('backend').getAttribute('data-backend');
+    assert.equal(shown, backend, session.report());
+    return session;
+  } catch (e) {
+    await session.close();
+    throw e;
+  }
 }

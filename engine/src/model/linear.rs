@@ -4,6 +4,7 @@
 use burn::tensor::quantization::{QuantScheme, QuantStore, QuantValue, ScaleDtype};
 use burn::tensor::{Device, Tensor, TensorData};
 
+use super::gguf::IntegerBlocks;
 use crate::compute::Backend;
 
 /// How the linear layers' weights are held on the device.
@@ -41,6 +42,9 @@ impl Precision {
 /// `y = x · Wᵀ + b` for `x` of shape [rows, in].
 pub(crate) struct Linear {
     weight: Weight,
+    /// Per-block offsets [in / 32, out] added as `Σ_block(x) · m` (GGUF Q4_1 weights
+    /// held as exact 8-bit blocks).
+    offsets: Option<Tensor<2>>,
     bias: Option<Tensor<2>>,
     /// Round the input to 8-bit blocks of 32 first, as llama.cpp does before every dot
     /// product with block-quantized weights: a port that skips it drifts from llama.cpp
@@ -52,7 +56,7 @@ enum Weight {
     /// [in, out], f32, transposed once at load: a transposed view would be copied by
     /// every matmul on the CPU backend.
     Dense(Tensor<2>),
-    /// [out, in] quantized along `in` (K-contiguous, as the kernels want): `x · Wᵀ`.
+    /// [out, in] quantized along `in` (K-contiguous, as the kernels want): `(W · xᵀ)ᵀ`.
     Quantized(Tensor<2>),
 }
 
@@ -81,7 +85,51 @@ impl Linear {
         };
         Linear {
             weight,
+            offsets: None,
             bias,
+            round_input: false,
+        }
+    }
+
+    /// A layer from block-quantized weights [output, input]: at 8-bit precision each block
+    /// becomes a burn Q8S block (offsets applied separately, exactly); at f32 the blocks
+    /// are expanded.
+    pub(crate) fn from_blocks(
+        blocks: IntegerBlocks,
+        bias: Option<Vec<f32>>,
+        input: usize,
+        output: usize,
+        precision: Precision,
+        device: &Device,
+    ) -> Self {
+        let per_row = input / 32;
+        if precision == Precision::F32 || !input.is_multiple_of(32) {
+            let mut weight = blocks.values;
+            if let Some(offsets) = &blocks.offsets {
+                for (block, m) in weight.chunks_mut(32).zip(offsets) {
+                    block.iter_mut().for_each(|w| *w += m);
+                }
+            }
+            return Linear::new(weight, bias, input, output, Precision::F32, device);
+        }
+        // Each block re-quantized from its k·d values (burn's `quantize` with given
+        // scales returns wrong values on WebGPU in 0.22, so the scales are burn's own:
+        // max|k·d| / 127: within d·15/254 of each weight for 4-bit k, exact for a Q8_0 block
+        // whose largest |k| is 127); the offsets stay exact.
+        let weight = Weight::Quantized(
+            Tensor::<2>::from_data(TensorData::new(blocks.values, [output, input]), device)
+                .quantize_dynamic(&q8_block32()),
+        );
+        let offsets = blocks.offsets.map(|m| {
+            Tensor::<2>::from_data(
+                TensorData::new(transpose(&m, output, per_row), [per_row, output]),
+                device,
+            )
+        });
+        Linear {
+            weight,
+            offsets,
+            bias: bias.map(|b| Tensor::<2>::from_data(TensorData::new(b, [1, output]), device)),
             round_input: false,
         }
     }
@@ -91,10 +139,20 @@ impl Linear {
             true => round_to_q8_blocks(x),
             false => x,
         };
-        let y = match &self.weight {
-            Weight::Dense(w) => x.matmul(w.clone()),
-            Weight::Quantized(w) => x.matmul(w.clone().transpose()),
+        let mut y = match &self.weight {
+            Weight::Dense(w) => x.clone().matmul(w.clone()),
+            // (W · xᵀ)ᵀ rather than x · Wᵀ: burn-flex 0.22 expands a transposed
+            // block-quantized tensor with the blocks' scales misplaced.
+            Weight::Quantized(w) => w.clone().matmul(x.clone().transpose()).transpose(),
         };
+        if let Some(m) = &self.offsets {
+            let [rows, input] = x.dims();
+            let sums = x
+                .reshape([rows, input / 32, 32])
+                .sum_dim(2)
+                .reshape([rows, input / 32]);
+            y = y + sums.matmul(m.clone());
+        }
         match &self.bias {
             Some(b) => y + b.clone(),
             None => y,
@@ -106,7 +164,7 @@ impl Linear {
 /// d = max|x| / 127, x ↦ round(x / d) · d (ties to even).
 pub(crate) fn round_to_q8_blocks(x: Tensor<2>) -> Tensor<2> {
     let [rows, n] = x.dims();
-    if n % 32 != 0 {
+    if !n.is_multiple_of(32) {
         return x;
     }
     let blocks = x.reshape([rows, n / 32, 32]);
@@ -134,4 +192,94 @@ fn q8_block32() -> QuantScheme {
         .with_value(QuantValue::Q8S)
         .with_store(QuantStore::PackedU32(0))
         .per_block([1, 32], ScaleDtype::F32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compute::Compute;
+
+    fn values(t: Tensor<2>) -> Vec<f32> {
+        t.into_data().try_into_vec::<f32>().unwrap_or_default()
+    }
+
+    /// Two rows of Q4_1-like blocks (k in 0..16, scale d, offset m per block).
+    fn blocks(output: usize, input: usize) -> (IntegerBlocks, Vec<f32>) {
+        let mut b = IntegerBlocks {
+            values: Vec::new(),
+            scales: Vec::new(),
+            offsets: Some(Vec::new()),
+        };
+        let mut dense = Vec::new();
+        for block in 0..output * input / 32 {
+            // Scales that differ a lot between blocks, so misplaced scales show.
+            let d = 0.01 * (1 + block * 5) as f32;
+            let m = -0.05 * block as f32;
+            b.scales.push(d);
+            b.offsets.as_mut().unwrap().push(m);
+            for i in 0..32 {
+                let k = ((i * 7 + block) % 16) as f32;
+                b.values.push(k * d);
+                dense.push(k * d + m);
+            }
+        }
+        (b, dense)
+    }
+
+    #[test]
+    fn eight_bit_blocks_with_offsets_compute_what_the_f32_weights_do() {
+        let device = Compute::cpu().device().clone();
+        let (output, input) = (3, 64);
+        let (b, dense) = blocks(output, input);
+        let b_scales = b.scales.clone();
+        let q = Linear::from_blocks(
+            b.clone(),
+            None,
+            input,
+            output,
+            Precision::Q8Block32,
+            &device,
+        );
+        let f = Linear::new(dense, None, input, output, Precision::F32, &device);
+        let expanded = Linear::from_blocks(b, None, input, output, Precision::F32, &device);
+        let x: Vec<f32> = (0..2 * input)
+            .map(|i| ((i * 13) % 17) as f32 * 0.1 - 0.8)
+            .collect();
+        let x = Tensor::<2>::from_data(TensorData::new(x, [2, input]), &device);
+        let want = values(f.forward(x.clone()));
+        for (a, b) in values(expanded.forward(x.clone())).iter().zip(&want) {
+            assert!((a - b).abs() < 1e-5, "expanded: {a} vs {b}");
+        }
+        // Re-quantized blocks: each weight within d·15/254, so each output within
+        // Σ |x_i| · d_i · 15/254 of the exact one.
+        let xs = values(x.clone());
+        let got = values(q.forward(x));
+        for row in 0..2 {
+            for o in 0..output {
+                let bound: f32 = (0..input)
+                    .map(|i| {
+                        xs[row * input + i].abs() * b_scales[(o * input + i) / 32] * 15.0 / 254.0
+                    })
+                    .sum();
+                let (g, w) = (got[row * output + o], want[row * output + o]);
+                assert!((g - w).abs() <= bound + 1e-5, "{g} vs {w} (bound {bound})");
+            }
+        }
+    }
+
+    #[test]
+    fn inputs_round_to_eight_bit_blocks_by_hand() {
+        let device = Compute::cpu().device().clone();
+        // One block: max |x| = 127 → d = 1, so values round to integers (ties to even).
+        let mut x = vec![0.0f32; 32];
+        x[0] = 127.0;
+        x[1] = 2.5;
+        x[2] = -3.5;
+        x[3] = 0.4;
+        let out = values(round_to_q8_blocks(Tensor::<2>::from_data(
+            TensorData::new(x, [1, 32]),
+            &device,
+        )));
+        assert_eq!(&out[..4], &[127.0, 2.0, -4.0, 0.0]);
+    }
 }

@@ -447,6 +447,60 @@ pub fn dequantize(kind: GgmlType, data: &[u8], out: &mut Vec<f32>) -> bool {
     true
 }
 
+/// Block-quantized weights taken apart: each weight as `k · d` with `k` a small integer
+/// (exact in f32), the scale `d` of each block of 32, and for Q4_1 the offset `m` each
+/// block adds. Burn's symmetric 8-bit blocks hold `k` with scale `d` exactly; the offsets
+/// are applied separately (`x · (k·d)ᵀ + Σ_block(x) · mᵀ`), so nothing is re-rounded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IntegerBlocks {
+    pub values: Vec<f32>,
+    pub scales: Vec<f32>,
+    pub offsets: Option<Vec<f32>>,
+}
+
+/// [`IntegerBlocks`] of Q8_0 (k = q), Q4_0 (k = q − 8) and Q4_1 (k = q, offset m)
+/// data; `None` for other types. A negative scale is folded into `k`.
+pub fn integer_blocks(kind: GgmlType, data: &[u8]) -> Option<IntegerBlocks> {
+    let (size, header) = match kind {
+        GgmlType::Q8_0 => (34, 2),
+        GgmlType::Q4_0 => (18, 2),
+        GgmlType::Q4_1 => (20, 4),
+        _ => return None,
+    };
+    let f16 = |b: &[u8]| half::f16::from_le_bytes([b[0], b[1]]).to_f32();
+    let blocks = data.len() / size;
+    let mut out = IntegerBlocks {
+        values: Vec::with_capacity(blocks * 32),
+        scales: Vec::with_capacity(blocks),
+        offsets: (kind == GgmlType::Q4_1).then(|| Vec::with_capacity(blocks)),
+    };
+    let mut ks = [0f32; 32];
+    for block in data.chunks_exact(size) {
+        let d = f16(&block[..2]);
+        let qs = &block[header..];
+        match kind {
+            GgmlType::Q8_0 => ks
+                .iter_mut()
+                .zip(qs)
+                .for_each(|(k, &q)| *k = f32::from(q as i8)),
+            _ => {
+                let shift = if kind == GgmlType::Q4_0 { 8.0 } else { 0.0 };
+                for (i, &q) in qs.iter().enumerate() {
+                    ks[i] = f32::from(q & 0x0f) - shift;
+                    ks[i + 16] = f32::from(q >> 4) - shift;
+                }
+            }
+        }
+        let (sign, d) = if d < 0.0 { (-1.0, -d) } else { (1.0, d) };
+        out.values.extend(ks.iter().map(|k| sign * k * d));
+        out.scales.push(d);
+        if let Some(offsets) = out.offsets.as_mut() {
+            offsets.push(f16(&block[2..4]));
+        }
+    }
+    Some(out)
+}
+
 fn type_error(key: &str, found: &Value, expected: &'static str) -> GgufError {
     GgufError::KeyType {
         key: key.to_string(),

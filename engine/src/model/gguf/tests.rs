@@ -223,3 +223,42 @@ fn bad_headers_are_errors() {
     let file = File::new().tensor("t", &[64], 8, vec![0u8; 34]).bytes();
     assert!(matches!(Gguf::parse(&file), Err(GgufError::Truncated(_))));
 }
+
+#[test]
+fn integer_blocks_hold_each_weight_exactly() {
+    let bytes = sample();
+    let g = Gguf::parse(&bytes).unwrap();
+    for name in ["w.q4_1", "w.q4_0", "w.q8_0"] {
+        let (info, data) = g.blocks(name).unwrap();
+        let blocks = integer_blocks(info.kind, data).unwrap();
+        let (_, expected) = g.f32(name).unwrap();
+        // value = k·d (+ m), with k a small integer.
+        for (i, (&v, &e)) in blocks.values.iter().zip(&expected).enumerate() {
+            let m = blocks.offsets.as_ref().map_or(0.0, |o| o[i / 32]);
+            let d = blocks.scales[i / 32];
+            assert_eq!(v + m, e, "{name}[{i}]");
+            assert_eq!(
+                (v / d).fract(),
+                0.0,
+                "{name}[{i}] is not an integer multiple"
+            );
+        }
+    }
+    // By hand: Q4_1 d = 0.5, m = −1, element 0 has q = 1.
+    let (info, data) = g.blocks("w.q4_1").unwrap();
+    let blocks = integer_blocks(info.kind, data).unwrap();
+    assert_eq!(
+        (
+            blocks.values[0],
+            blocks.scales[0],
+            blocks.offsets.unwrap()[0]
+        ),
+        (0.5, 0.5, -1.0)
+    );
+    // Q4_0 element 0: q = 15 → k = 7, d = 2.
+    let (info, data) = g.blocks("w.q4_0").unwrap();
+    let blocks = integer_blocks(info.kind, data).unwrap();
+    assert_eq!((blocks.values[0], blocks.offsets), (14.0, None));
+    let (info, data) = g.blocks("w.f32").unwrap();
+    assert_eq!(integer_blocks(info.kind, data), None);
+}

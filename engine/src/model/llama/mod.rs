@@ -55,6 +55,19 @@ pub enum LlmError {
     Device(String),
 }
 
+/// The start-up self-check's verdict.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SelfCheck {
+    /// Largest difference from the host's product, relative to its largest value.
+    pub error: f32,
+    /// Whether the 8-bit weights disagreed and f32 weights were loaded instead.
+    pub fell_back: bool,
+}
+
+/// 8-bit re-quantized weights stay well inside this (measured: a few thousandths); a
+/// wrong kernel is far outside it.
+pub const SELF_CHECK_TOLERANCE: f32 = 0.05;
+
 /// The longest context served, whatever the file allows: the rotary tables and the
 /// key/value cache of a long-context file would otherwise take memory no browser tab has.
 pub const MAX_CONTEXT: usize = 8192;
@@ -84,6 +97,8 @@ pub enum Stop {
     Length,
     /// The caller asked to stop.
     Cancelled,
+    /// The model's context is full: what was generated so far is kept.
+    Context,
 }
 
 /// The outcome of a generation.
@@ -123,10 +138,12 @@ impl LlamaModel {
                 config.vocab_size
             )));
         }
-        // f16 rounding in attention where the backend has f16: the CPU.
-        let half_attention = matches!(compute.backend(), Backend::Cpu);
-        let network =
-            network::Network::load(&file, config, precision, half_attention, compute.device())?;
+        // The CPU backend has f16; WebGPU may not (SwiftShader has no `shader-f16`).
+        let f16 = match compute.backend() {
+            Backend::Cpu => network::F16Rounding::Cast,
+            _ => network::F16Rounding::Arithmetic,
+        };
+        let network = network::Network::load(&file, config, precision, f16, compute.device())?;
         let mut stops: Vec<u32> = tokenizer.eos.into_iter().collect();
         for marker in ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>"] {
             stops.extend(tokenizer.control(marker).filter(|id| !stops.contains(id)));
@@ -138,6 +155,51 @@ impl LlamaModel {
             stops,
             precision,
         })
+    }
+
+    /// [`load`](Self::load), then the start-up self-check: the first layer's projection on
+    /// the device against the same product on the host. When 8-bit weights disagree (a
+    /// backend whose quantized kernels are wrong), the model is loaded again with f32
+    /// weights and checked again; when that disagrees too, the device cannot be trusted
+    /// and loading fails.
+    pub async fn load_checked(
+        name: &str,
+        bytes: &[u8],
+        precision: Precision,
+        compute: &Compute,
+    ) -> Result<(Self, SelfCheck), LlmError> {
+        let file = Gguf::parse(bytes)?;
+        let model = Self::load(name, bytes, precision, compute)?;
+        let error = model.network.first_layer_error(&file).await?;
+        if error <= SELF_CHECK_TOLERANCE {
+            return Ok((
+                model,
+                SelfCheck {
+                    error,
+                    fell_back: false,
+                },
+            ));
+        }
+        if precision == Precision::F32 {
+            return Err(LlmError::Device(format!(
+                "the first layer computes wrong values on this device (off by {error:.3} of its range)"
+            )));
+        }
+        drop(model);
+        let model = Self::load(name, bytes, Precision::F32, compute)?;
+        let retry = model.network.first_layer_error(&file).await?;
+        if retry > SELF_CHECK_TOLERANCE {
+            return Err(LlmError::Device(format!(
+                "the first layer computes wrong values on this device (off by {retry:.3} of its range, {error:.3} with 8-bit weights)"
+            )));
+        }
+        Ok((
+            model,
+            SelfCheck {
+                error: retry,
+                fell_back: true,
+            },
+        ))
     }
 
     pub fn config(&self) -> &LlamaConfig {
@@ -155,8 +217,13 @@ impl LlamaModel {
 
     /// The logits of the position after `ids`.
     pub async fn next_logits(&self, ids: &[u32]) -> Result<Vec<f32>, LlmError> {
-        let mut cache = self.network.cache();
-        self.step(ids, &mut cache).await
+        let mut cache = self.new_cache();
+        self.feed(ids, &mut cache).await
+    }
+
+    /// An empty key/value cache: a conversation's state, extended by [`feed`](Self::feed).
+    pub fn new_cache(&self) -> KvCache {
+        self.network.cache()
     }
 
     /// Generates a continuation of `prompt`, token by token. `on_text` receives each
@@ -168,7 +235,7 @@ impl LlamaModel {
         settings: &Generate,
         mut on_text: impl FnMut(&str) -> ControlFlow<()>,
     ) -> Result<Generation, LlmError> {
-        let mut cache = self.network.cache();
+        let mut cache = self.new_cache();
         let mut sampler = sample::Sampler::new(&settings.sampling);
         let mut stream = TextStream::default();
         let mut tokens = Vec::new();
@@ -178,7 +245,11 @@ impl LlamaModel {
             if tokens.len() >= settings.max_tokens {
                 break Stop::Length;
             }
-            let logits = self.step(&input, &mut cache).await?;
+            // The prompt itself must fit (an error); a reply that fills the context ends.
+            if !tokens.is_empty() && cache.len() + input.len() > self.config().context_length {
+                break Stop::Context;
+            }
+            let logits = self.feed(&input, &mut cache).await?;
             let next = sampler.choose(&logits);
             if self.stops.contains(&next) {
                 break Stop::EndToken;
@@ -206,8 +277,8 @@ impl LlamaModel {
         prompt: &[u32],
         candidates: &[Vec<u32>],
     ) -> Result<Vec<f64>, LlmError> {
-        let mut cache = self.network.cache();
-        let first = self.step(prompt, &mut cache).await?;
+        let mut cache = self.new_cache();
+        let first = self.feed(prompt, &mut cache).await?;
         let mut out = Vec::with_capacity(candidates.len());
         for candidate in candidates {
             let Some((&head, _)) = candidate.split_first() else {
@@ -235,8 +306,9 @@ impl LlamaModel {
         Ok(out)
     }
 
-    /// Runs `ids` after `cache` and returns the last position's logits.
-    async fn step(&self, ids: &[u32], cache: &mut KvCache) -> Result<Vec<f32>, LlmError> {
+    /// Runs `ids` after the positions in `cache` (which grows by them) and returns the
+    /// logits of the position after the last one.
+    pub async fn feed(&self, ids: &[u32], cache: &mut KvCache) -> Result<Vec<f32>, LlmError> {
         if ids.is_empty() {
             return Err(LlmError::EmptyPrompt);
         }

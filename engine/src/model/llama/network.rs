@@ -5,22 +5,21 @@
 
 use burn::tensor::{activation, DType, Device, Tensor, TensorData};
 
-use super::super::gguf::{dequantize, GgmlType, Gguf};
+use super::super::gguf::{dequantize, integer_blocks, GgmlType, Gguf, IntegerBlocks};
 use super::super::linear::{Linear, Precision};
 use super::config::{Architecture, LlamaConfig};
 use super::LlmError;
 
 struct Block {
     attn_norm: Tensor<2>,
-    /// The query projection is pre-scaled by 1/√head_dim (RoPE is linear, so the scale
+    /// Query, key and value in one matmul ([hidden] → [heads + 2·kv_heads] · head_dim);
+    /// the query part is pre-scaled by 1/√head_dim (RoPE is linear, so the scale
     /// commutes with it).
-    q: Linear,
-    k: Linear,
-    v: Linear,
+    qkv: Linear,
     o: Linear,
     ffn_norm: Tensor<2>,
-    gate: Linear,
-    up: Linear,
+    /// Gate and up projections in one matmul ([hidden] → 2 · intermediate).
+    gate_up: Linear,
     down: Linear,
 }
 
@@ -38,10 +37,10 @@ pub struct Network {
     /// cos and sin of every position's rotation angles, [context, head_dim / 2].
     cos: Tensor<2>,
     sin: Tensor<2>,
-    /// Round queries, keys and values to f16, as llama.cpp's f16 key/value cache and its
-    /// f16 query·key products do (the reference this port is checked against). Only
-    /// where the backend has f16 (not WebGPU without `shader-f16`).
-    half_attention: bool,
+    /// How queries, keys and values are rounded to f16, as llama.cpp's f16 key/value
+    /// cache and its f16 query·key products round them: SmolLM2 has near ties that f32
+    /// attention decides differently from llama.cpp.
+    f16: F16Rounding,
     device: Device,
 }
 
@@ -69,7 +68,7 @@ impl Network {
         file: &Gguf,
         config: LlamaConfig,
         precision: Precision,
-        half_attention: bool,
+        f16: F16Rounding,
         device: &Device,
     ) -> Result<Self, LlmError> {
         let h = config.hidden_size;
@@ -92,40 +91,94 @@ impl Network {
             ))
         };
         let biased = config.architecture == Architecture::Qwen2;
-        let linear =
-            |name: &str, input: usize, output: usize, scale: f32| -> Result<Linear, LlmError> {
-                let mut w = tensor(&format!("{name}.weight"), &[output, input])?;
-                let mut b = match biased && file.tensor(&format!("{name}.bias")).is_some() {
-                    true => Some(tensor(&format!("{name}.bias"), &[output])?),
-                    false => None,
+        // Several projections of the same input stacked into one layer: weights [out, in]
+        // row-major one after the other, biases likewise (zeros where a part has none).
+        let linear = |parts: &[(&str, usize, f32)], input: usize| -> Result<Linear, LlmError> {
+            let mut bias = Vec::new();
+            let mut any_bias = false;
+            let mut infos = Vec::with_capacity(parts.len());
+            for &(name, output, scale) in parts {
+                let weight = format!("{name}.weight");
+                let (info, data) = file.blocks(&weight)?;
+                if info.shape != [output, input] {
+                    return Err(LlmError::Shape {
+                        name: weight,
+                        found: info.shape.clone(),
+                        expected: vec![output, input],
+                    });
+                }
+                let b = match biased && file.tensor(&format!("{name}.bias")).is_some() {
+                    true => {
+                        any_bias = true;
+                        tensor(&format!("{name}.bias"), &[output])?
+                    }
+                    false => vec![0.0; output],
                 };
-                if scale != 1.0 {
-                    w.iter_mut().for_each(|x| *x *= scale);
-                    if let Some(b) = b.as_mut() {
-                        b.iter_mut().for_each(|x| *x *= scale);
+                bias.extend(b.into_iter().map(|x| x * scale));
+                infos.push((weight, info.kind, data, scale));
+            }
+            let output = bias.len();
+            let bias = any_bias.then_some(bias);
+            // llama.cpp rounds activations to 8-bit blocks for block-quantized weights.
+            let block_types = infos.iter().all(|(_, kind, _, _)| {
+                matches!(kind, GgmlType::Q4_0 | GgmlType::Q4_1 | GgmlType::Q8_0)
+            });
+            let mut layer = if block_types {
+                // Stacked block by block; offsets zero where a part has none.
+                let mut all = IntegerBlocks {
+                    values: Vec::new(),
+                    scales: Vec::new(),
+                    offsets: None,
+                };
+                let with_offsets = infos.iter().any(|(_, kind, _, _)| *kind == GgmlType::Q4_1);
+                let mut offsets = Vec::new();
+                for (_, kind, data, scale) in &infos {
+                    let Some(part) = integer_blocks(*kind, data) else {
+                        continue;
+                    };
+                    let blocks = part.scales.len();
+                    all.values
+                        .extend(part.values.into_iter().map(|v| v * scale));
+                    all.scales
+                        .extend(part.scales.into_iter().map(|d| d * scale));
+                    match part.offsets {
+                        Some(m) => offsets.extend(m.into_iter().map(|m| m * scale)),
+                        None => offsets.extend(std::iter::repeat_n(0.0, blocks)),
                     }
                 }
-                let mut layer = Linear::new(w, b, input, output, precision, device);
-                // llama.cpp rounds activations to 8-bit blocks for block-quantized weights.
-                layer.round_input = file.tensor(&format!("{name}.weight")).is_some_and(|t| {
-                    matches!(t.kind, GgmlType::Q4_0 | GgmlType::Q4_1 | GgmlType::Q8_0)
-                });
-                Ok(layer)
+                all.offsets = with_offsets.then_some(offsets);
+                Linear::from_blocks(all, bias, input, output, precision, device)
+            } else {
+                let mut weight = Vec::with_capacity(output * input);
+                for (name, _, _, scale) in &infos {
+                    let (_, values) = file.f32(name)?;
+                    weight.extend(values.into_iter().map(|v| v * scale));
+                }
+                Linear::new(weight, bias, input, output, precision, device)
             };
+            layer.round_input = block_types;
+            Ok(layer)
+        };
         let scale = (config.head_dim as f32).sqrt().recip();
-        let mut blocks = Vec::with_capacity(config.num_layers);
+        let ff = config.intermediate_size;
+        // Never more room than the file has tensors: the layer count is the file's word.
+        let mut blocks = Vec::with_capacity(config.num_layers.min(file.tensors().len()));
         for i in 0..config.num_layers {
-            let p = format!("blk.{i}");
+            let p = |part: &str| format!("blk.{i}.{part}");
             blocks.push(Block {
-                attn_norm: row(&format!("{p}.attn_norm.weight"), h)?,
-                q: linear(&format!("{p}.attn_q"), h, h, scale)?,
-                k: linear(&format!("{p}.attn_k"), h, kv, 1.0)?,
-                v: linear(&format!("{p}.attn_v"), h, kv, 1.0)?,
-                o: linear(&format!("{p}.attn_output"), h, h, 1.0)?,
-                ffn_norm: row(&format!("{p}.ffn_norm.weight"), h)?,
-                gate: linear(&format!("{p}.ffn_gate"), h, config.intermediate_size, 1.0)?,
-                up: linear(&format!("{p}.ffn_up"), h, config.intermediate_size, 1.0)?,
-                down: linear(&format!("{p}.ffn_down"), config.intermediate_size, h, 1.0)?,
+                attn_norm: row(&p("attn_norm.weight"), h)?,
+                qkv: linear(
+                    &[
+                        (&p("attn_q"), h, scale),
+                        (&p("attn_k"), kv, 1.0),
+                        (&p("attn_v"), kv, 1.0),
+                    ],
+                    h,
+                )?,
+                o: linear(&[(&p("attn_output"), h, 1.0)], h)?,
+                ffn_norm: row(&p("ffn_norm.weight"), h)?,
+                gate_up: linear(&[(&p("ffn_gate"), ff, 1.0), (&p("ffn_up"), ff, 1.0)], h)?,
+                down: linear(&[(&p("ffn_down"), h, 1.0)], ff)?,
             });
         }
         let (embedding_info, embedding) = file.blocks("token_embd.weight")?;
@@ -143,7 +196,7 @@ impl Network {
             Some(_) => "output",
             None => "token_embd",
         };
-        let output = linear(output_name, h, config.vocab_size, 1.0)?;
+        let output = linear(&[(output_name, config.vocab_size, 1.0)], h)?;
         let norm = row("output_norm.weight", h)?;
         let (cos, sin) = rope_tables(&config, device);
         Ok(Network {
@@ -155,9 +208,81 @@ impl Network {
             output,
             cos,
             sin,
-            half_attention,
+            f16,
             device: device.clone(),
             config,
+        })
+    }
+
+    /// The largest difference, relative to the largest value, between the first layer's
+    /// query/key/value projection of a fixed input on this network's device and the same
+    /// product computed on the host from the file's weights: a device whose kernels
+    /// return wrong values shows here before it answers anything.
+    pub async fn first_layer_error(&self, file: &Gguf<'_>) -> Result<f32, LlmError> {
+        let c = &self.config;
+        let (h, kv) = (c.hidden_size, c.num_kv_heads * c.head_dim);
+        let rows = 2;
+        let x: Vec<f32> = (0..rows * h)
+            .map(|i| ((i * 7919 % 1000) as f32 / 500.0 - 1.0) * 0.7)
+            .collect();
+        let block = self
+            .blocks
+            .first()
+            .ok_or_else(|| LlmError::Config("no layers".into()))?;
+        let input = match block.qkv.round_input {
+            true => round_rows_to_q8_blocks(&x, h),
+            false => x.clone(),
+        };
+        let scale = (c.head_dim as f32).sqrt().recip();
+        let mut expected = vec![0f32; rows * (h + 2 * kv)];
+        let mut column = 0;
+        for (part, n, s) in [
+            ("attn_q", h, scale),
+            ("attn_k", kv, 1.0),
+            ("attn_v", kv, 1.0),
+        ] {
+            let (_, w) = file.f32(&format!("blk.0.{part}.weight"))?;
+            let bias = match file.tensor(&format!("blk.0.{part}.bias")) {
+                Some(_) if c.architecture == Architecture::Qwen2 => {
+                    Some(file.f32(&format!("blk.0.{part}.bias"))?.1)
+                }
+                _ => None,
+            };
+            for r in 0..rows {
+                for o in 0..n {
+                    let dot: f32 = w[o * h..(o + 1) * h]
+                        .iter()
+                        .zip(&input[r * h..(r + 1) * h])
+                        .map(|(a, b)| a * b)
+                        .sum();
+                    let b = bias.as_ref().map_or(0.0, |b| b[o]);
+                    expected[r * (h + 2 * kv) + column + o] = (dot + b) * s;
+                }
+            }
+            column += n;
+        }
+        let x = Tensor::<2>::from_data(TensorData::new(x, [rows, h]), &self.device);
+        let got = block
+            .qkv
+            .forward(x)
+            .into_data_async()
+            .await
+            .map_err(|e| LlmError::Device(e.to_string()))?
+            .try_into_vec::<f32>()
+            .map_err(|e| LlmError::Device(format!("{e:?}")))?;
+        let largest = expected.iter().fold(0f32, |m, v| m.max(v.abs())).max(1e-6);
+        let worst = expected
+            .iter()
+            .zip(&got)
+            .map(|(e, g)| (e - g).abs())
+            .fold(
+                0f32,
+                |m, d| if d.is_nan() { f32::INFINITY } else { m.max(d) },
+            );
+        Ok(if got.len() == expected.len() {
+            worst / largest
+        } else {
+            f32::INFINITY
         })
     }
 
@@ -207,10 +332,17 @@ impl Network {
 
         for (i, block) in self.blocks.iter().enumerate() {
             let normed = rms_norm(x.clone(), &block.attn_norm, c.rms_norm_eps);
-            let split = |t: Tensor<2>, n: usize| t.reshape([s, n, d]).swap_dims(0, 1);
-            let q = self.rope(split(block.q.forward(normed.clone()), heads), &cos, &sin);
-            let k = self.rope(split(block.k.forward(normed.clone()), kv_heads), &cos, &sin);
-            let v = split(block.v.forward(normed), kv_heads);
+            let qkv = block.qkv.forward(normed);
+            let kv = kv_heads * d;
+            let split = |from: usize, n: usize| {
+                qkv.clone()
+                    .narrow(1, from, n * d)
+                    .reshape([s, n, d])
+                    .swap_dims(0, 1)
+            };
+            let q = self.rope(split(0, heads), &cos, &sin);
+            let k = self.rope(split(h, kv_heads), &cos, &sin);
+            let v = split(h + kv, kv_heads);
             let (q, k, v) = (self.half(q), self.half(k), self.half(v));
             let (keys, values) = cache.store(i, k, v, start);
             // The query heads that share a key/value head are stacked along the rows, so
@@ -227,8 +359,10 @@ impl Network {
                 .reshape([s, h]);
             x = x + block.o.forward(context);
             let normed = rms_norm(x.clone(), &block.ffn_norm, c.rms_norm_eps);
+            let gate_up = block.gate_up.forward(normed);
+            let ff = c.intermediate_size;
             let gated =
-                activation::silu(block.gate.forward(normed.clone())) * block.up.forward(normed);
+                activation::silu(gate_up.clone().narrow(1, 0, ff)) * gate_up.narrow(1, ff, ff);
             x = x + block.down.forward(gated);
         }
         cache.len = total;
@@ -241,9 +375,9 @@ impl Network {
     }
 
     fn half(&self, t: Tensor<3>) -> Tensor<3> {
-        match self.half_attention {
-            true => t.cast(DType::F16).cast(DType::F32),
-            false => t,
+        match self.f16 {
+            F16Rounding::Cast => t.cast(DType::F16).cast(DType::F32),
+            F16Rounding::Arithmetic => round_to_f16(t),
         }
     }
 
@@ -320,6 +454,45 @@ impl KvCache {
             values.clone().narrow(1, 0, start + s),
         )
     }
+}
+
+/// How a backend rounds values to f16.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum F16Rounding {
+    /// A cast to f16 and back (backends with f16: the CPU).
+    Cast,
+    /// The same rounding in f32 arithmetic, for WebGPU without `shader-f16`.
+    Arithmetic,
+}
+
+/// Each value rounded to the nearest f16 (11 significant bits, ties to even; below 2⁻¹⁴
+/// the fixed subnormal spacing 2⁻²⁴), computed in f32: the exponent from a logarithm,
+/// the spacing from it, then a rounding division. The logarithm can be a hair off at an
+/// exact power of two; the spacing is then half as wide, which rounds those few values
+/// to 12 bits instead of 11.
+fn round_to_f16<const D: usize>(t: Tensor<D>) -> Tensor<D> {
+    let ln2 = std::f32::consts::LN_2;
+    let magnitude = t.clone().abs().clamp_min(6.103_515_6e-5);
+    let exponent = (magnitude.log() / ln2).floor();
+    let spacing = ((exponent - 10.0) * ln2).exp();
+    (t / spacing.clone()).round() * spacing
+}
+
+/// Host twin of the device rounding in `linear::round_to_q8_blocks`, for the self-check.
+fn round_rows_to_q8_blocks(x: &[f32], n: usize) -> Vec<f32> {
+    let mut out = x.to_vec();
+    if !n.is_multiple_of(32) {
+        return out;
+    }
+    for block in out.chunks_mut(32) {
+        let amax = block.iter().fold(0f32, |m, v| m.max(v.abs())).max(1e-30);
+        let up = 127.0 / amax;
+        let down = amax / 127.0;
+        block
+            .iter_mut()
+            .for_each(|v| *v = (*v * up).round_ties_even() * down);
+    }
+    out
 }
 
 /// `x / √(mean(x²) + ε) · w` over the last dimension.

@@ -1,0 +1,75 @@
+//! What the page's check hooks (`window.gatepath*`, called by the browser tests and
+//! benchmarks) share: fetching the site's own model files, reading JS arguments, the
+//! clock and the wasm memory size.
+
+use engine::model::Precision;
+use js_sys::{Array, Reflect};
+use wasm_bindgen::prelude::*;
+
+use crate::compute;
+
+/// The bytes of a file the site serves.
+pub async fn fetch(url: &str) -> Result<Vec<u8>, String> {
+    let response = gloo_net::http::Request::get(url)
+        .send()
+        .await
+        .map_err(|e| format!("could not fetch {url}: {e}"))?;
+    if !response.ok() {
+        return Err(format!("could not fetch {url}: HTTP {}", response.status()));
+    }
+    response
+        .binary()
+        .await
+        .map_err(|e| format!("could not read {url}: {e}"))
+}
+
+/// A JS array of strings.
+pub fn strings(value: &JsValue) -> Result<Vec<String>, JsValue> {
+    if !Array::is_array(value) {
+        return Err(JsValue::from_str("expected an array of strings"));
+    }
+    Array::from(value)
+        .iter()
+        .map(|v| {
+            v.as_string()
+                .ok_or_else(|| JsValue::from_str("expected an array of strings"))
+        })
+        .collect()
+}
+
+/// `options[key]` as a string, if the options object has one.
+pub fn option_string(options: &JsValue, key: &str) -> Option<String> {
+    Reflect::get(options, &key.into())
+        .ok()
+        .and_then(|v| v.as_string())
+}
+
+/// Milliseconds on the page's monotonic clock.
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+/// The size of the module's linear memory; it only grows, so this is its peak so far.
+pub fn wasm_memory_bytes() -> JsValue {
+    Reflect::get(&wasm_bindgen::memory(), &"buffer".into())
+        .and_then(|b| Reflect::get(&b, &"byteLength".into()))
+        .unwrap_or(JsValue::UNDEFINED)
+}
+
+/// `options.precision` (`"f32"` or `"q8"`); by default the one the page's backend runs
+/// best.
+pub fn precision(options: &JsValue) -> Result<Precision, JsValue> {
+    match option_string(options, "precision").as_deref() {
+        Some("f32") => Ok(Precision::F32),
+        Some("q8") => Ok(Precision::Q8Block32),
+        Some(other) => Err(JsValue::from_str(&format!(
+            "unknown precision `{other}` (f32 or q8)"
+        ))),
+        None => Ok(compute::active()
+            .map(|c| Precision::for_backend(c.backend()))
+            .unwrap_or_default()),
+    }
+}

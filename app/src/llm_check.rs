@@ -1,0 +1,133 @@
+//! The shipped small LLM in this browser, reachable from the page for checks: the
+//! browser tests call `window.gatepathLlm(prompts, {precision, tokens})` and compare
+//! prompt token ids, the last position's top logits and greedy continuations with
+//! llama.cpp's. The GGUF comes from the site's own `models/`; the model runs on the
+//! backend the page chose and is loaded once per precision.
+
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
+use engine::model::llama::{sample::argmax, Generate, LlamaModel, SelfCheck};
+use engine::model::Precision;
+use js_sys::{Array, Object, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::future_to_promise;
+
+use crate::compute;
+use crate::hooks::{fetch, now_ms, precision, strings, wasm_memory_bytes};
+
+const MODEL: &str = "models/smollm2-135m-instruct-q4_1/SmolLM2-135M-Instruct.Q4_1.gguf";
+
+thread_local! {
+    static MODELS: RefCell<Vec<(Precision, Rc<LlamaModel>, SelfCheck)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Defines `window.gatepathLlm`.
+pub fn install() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let run = Closure::<dyn FnMut(JsValue, JsValue) -> Promise>::new(
+        |prompts: JsValue, options: JsValue| {
+            future_to_promise(async move {
+                let precision = precision(&options)?;
+                let tokens = Reflect::get(&options, &"tokens".into())
+                    .ok()
+                    .and_then(|v| v.as_f64())
+                    .map_or(8, |n| n.max(0.0) as usize);
+                let prompts = strings(&prompts)?;
+                let started = now_ms();
+                let (model, check) = model(precision).await.map_err(|e| JsValue::from_str(&e))?;
+                let loaded = now_ms();
+                let cases = Array::new();
+                let mut generated = 0usize;
+                let mut decode_millis = 0.0;
+                for prompt in &prompts {
+                    let ids = model.tokenize(prompt).map_err(err)?;
+                    let logits = model.next_logits(&ids).await.map_err(err)?;
+                    let mut order: Vec<u32> = (0..logits.len() as u32).collect();
+                    order.sort_by(|&a, &b| logits[b as usize].total_cmp(&logits[a as usize]));
+                    let top = Array::new();
+                    for &id in order.iter().take(10) {
+                        top.push(&Array::of2(
+                            &id.into(),
+                            &f64::from(logits[id as usize]).into(),
+                        ));
+                    }
+                    let settings = Generate {
+                        max_tokens: tokens,
+                        ..Generate::default()
+                    };
+                    let decode_started = now_ms();
+                    let out = model
+                        .generate(&ids, &settings, |_| ControlFlow::Continue(()))
+                        .await
+                        .map_err(err)?;
+                    decode_millis += now_ms() - decode_started;
+                    generated += out.tokens.len();
+                    let case = Object::new();
+                    Reflect::set(&case, &"tokens".into(), &numbers(&ids))?;
+                    Reflect::set(&case, &"argmax".into(), &argmax(&logits).into())?;
+                    Reflect::set(&case, &"top10".into(), &top)?;
+                    Reflect::set(&case, &"greedy".into(), &numbers(&out.tokens))?;
+                    Reflect::set(&case, &"text".into(), &out.text.into())?;
+                    cases.push(&case);
+                }
+                let reply = Object::new();
+                Reflect::set(&reply, &"cases".into(), &cases)?;
+                Reflect::set(&reply, &"loadMillis".into(), &(loaded - started).into())?;
+                Reflect::set(&reply, &"millis".into(), &(now_ms() - loaded).into())?;
+                Reflect::set(&reply, &"generated".into(), &(generated as f64).into())?;
+                Reflect::set(&reply, &"generateMillis".into(), &decode_millis.into())?;
+                Reflect::set(&reply, &"precision".into(), &model.precision().id().into())?;
+                Reflect::set(
+                    &reply,
+                    &"selfCheckError".into(),
+                    &f64::from(check.error).into(),
+                )?;
+                Reflect::set(&reply, &"fellBack".into(), &check.fell_back.into())?;
+                Reflect::set(&reply, &"wasmMemoryBytes".into(), &wasm_memory_bytes())?;
+                let backend = compute::active()
+                    .map(|c| c.backend().to_string())
+                    .unwrap_or_default();
+                Reflect::set(&reply, &"backend".into(), &backend.into())?;
+                Ok(reply.into())
+            })
+        },
+    );
+    let _ = Reflect::set(&window, &"gatepathLlm".into(), run.as_ref());
+    // The page lives as long as the function: it is never released.
+    run.forget();
+}
+
+fn err(e: impl std::fmt::Display) -> JsValue {
+    JsValue::from_str(&e.to_string())
+}
+
+fn numbers(ids: &[u32]) -> Array {
+    ids.iter().map(|&id| JsValue::from(id)).collect()
+}
+
+/// The model at `precision`, loaded (and self-checked) on first use onto the page's
+/// backend.
+async fn model(precision: Precision) -> Result<(Rc<LlamaModel>, SelfCheck), String> {
+    let loaded = MODELS.with(|cell| {
+        cell.borrow()
+            .iter()
+            .find(|(p, _, _)| *p == precision)
+            .map(|(_, m, c)| (m.clone(), *c))
+    });
+    if let Some(m) = loaded {
+        return Ok(m);
+    }
+    let compute = compute::active().ok_or("the compute backend is not ready yet")?;
+    let bytes = fetch(MODEL).await?;
+    let (model, check) =
+        LlamaModel::load_checked("SmolLM2-135M-Instruct", &bytes, precision, &compute)
+            .await
+            .map_err(|e| format!("{MODEL}: {e}"))?;
+    let model = Rc::new(model);
+    MODELS.with(|cell| cell.borrow_mut().push((precision, model.clone(), check)));
+    Ok((model, check))
+}
