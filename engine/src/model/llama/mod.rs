@@ -127,10 +127,19 @@ impl LlamaModel {
         precision: Precision,
         compute: &Compute,
     ) -> Result<Self, LlmError> {
-        let file = Gguf::parse(bytes)?;
-        let mut config = LlamaConfig::from_gguf(&file)?;
+        Self::from_file(name, &Gguf::parse(bytes)?, precision, compute)
+    }
+
+    /// [`load`](Self::load) from an already parsed file.
+    fn from_file(
+        name: &str,
+        file: &Gguf<'_>,
+        precision: Precision,
+        compute: &Compute,
+    ) -> Result<Self, LlmError> {
+        let mut config = LlamaConfig::from_gguf(file)?;
         config.context_length = config.context_length.min(MAX_CONTEXT);
-        let tokenizer = GgufTokenizer::from_gguf(&file)?;
+        let tokenizer = GgufTokenizer::from_gguf(file)?;
         if tokenizer.vocab_size() != config.vocab_size {
             return Err(LlmError::Config(format!(
                 "{} tokens in the tokenizer, {} rows in the embeddings",
@@ -143,7 +152,7 @@ impl LlamaModel {
             Backend::Cpu => network::F16Rounding::Cast,
             _ => network::F16Rounding::Arithmetic,
         };
-        let network = network::Network::load(&file, config, precision, f16, compute.device())?;
+        let network = network::Network::load(file, config, precision, f16, compute.device())?;
         let mut stops: Vec<u32> = tokenizer.eos.into_iter().collect();
         for marker in ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end|>"] {
             stops.extend(tokenizer.control(marker).filter(|id| !stops.contains(id)));
@@ -168,8 +177,9 @@ impl LlamaModel {
         precision: Precision,
         compute: &Compute,
     ) -> Result<(Self, SelfCheck), LlmError> {
+        // One parse serves both loads and both checks.
         let file = Gguf::parse(bytes)?;
-        let model = Self::load(name, bytes, precision, compute)?;
+        let model = Self::from_file(name, &file, precision, compute)?;
         let error = model.network.first_layer_error(&file).await?;
         if error <= SELF_CHECK_TOLERANCE {
             return Ok((
@@ -186,7 +196,7 @@ impl LlamaModel {
             )));
         }
         drop(model);
-        let model = Self::load(name, bytes, Precision::F32, compute)?;
+        let model = Self::from_file(name, &file, Precision::F32, compute)?;
         let retry = model.network.first_layer_error(&file).await?;
         if retry > SELF_CHECK_TOLERANCE {
             return Err(LlmError::Device(format!(
