@@ -59,13 +59,20 @@ pub fn install() {
                         max_tokens: tokens,
                         ..Generate::default()
                     };
-                    let decode_started = now_ms();
+                    // Decoding is timed from the first token out (the prompt's pass
+                    // before it is prompt processing, not decoding).
+                    let mut first_token_at: Option<f64> = None;
                     let out = model
-                        .generate(&ids, &settings, |_| ControlFlow::Continue(()))
+                        .generate(&ids, &settings, |_| {
+                            first_token_at.get_or_insert_with(now_ms);
+                            ControlFlow::Continue(())
+                        })
                         .await
                         .map_err(err)?;
-                    decode_millis += now_ms() - decode_started;
-                    generated += out.tokens.len();
+                    if let Some(first) = first_token_at {
+                        decode_millis += now_ms() - first;
+                        generated += out.tokens.len().saturating_sub(1);
+                    }
                     let case = Object::new();
                     Reflect::set(&case, &"tokens".into(), &numbers(&ids))?;
                     Reflect::set(&case, &"argmax".into(), &argmax(&logits).into())?;
@@ -78,8 +85,9 @@ pub fn install() {
                 Reflect::set(&reply, &"cases".into(), &cases)?;
                 Reflect::set(&reply, &"loadMillis".into(), &(loaded - started).into())?;
                 Reflect::set(&reply, &"millis".into(), &(now_ms() - loaded).into())?;
-                Reflect::set(&reply, &"generated".into(), &(generated as f64).into())?;
-                Reflect::set(&reply, &"generateMillis".into(), &decode_millis.into())?;
+                // Tokens decoded after each case's first, and the time they took.
+                Reflect::set(&reply, &"decoded".into(), &(generated as f64).into())?;
+                Reflect::set(&reply, &"decodeMillis".into(), &decode_millis.into())?;
                 Reflect::set(&reply, &"precision".into(), &model.precision().id().into())?;
                 Reflect::set(
                     &reply,

@@ -6,7 +6,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use engine::answer::{answer, Answer, AnswerSource, EdgeView, PipelineConfig, Prepared, Strategy};
+use engine::answer::{
+    answer_with, Answer, AnswerSource, EdgeView, LlmSteps, PipelineConfig, Prepared, QuestionSteps,
+    RuleSteps, Strategy,
+};
 use engine::embed::{Embedder, LexicalEmbedder};
 use engine::eval::metrics::score;
 use engine::extract::RuleExtractor;
@@ -15,7 +18,10 @@ use engine::text::Document;
 use serde_json::{json, Value};
 
 use crate::data::{load, Item};
-use crate::models::load_minilm;
+use engine::llm::LanguageModel;
+use engine::model::llama::LlamaModel;
+
+use crate::models::{load_llm, load_minilm, SMOLLM2};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -43,6 +49,10 @@ pub struct Args {
     /// Print each item's tuples, condition table, candidates and blocked edges.
     #[arg(long)]
     explain: bool,
+    /// A GGUF language model for the steps it is used for (conditions the lexicon leaves
+    /// unknown); `smollm2` is the shipped SmolLM2-135M-Instruct. Default: no LLM.
+    #[arg(long)]
+    llm: Option<PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
@@ -66,14 +76,28 @@ pub fn run(args: &Args) -> Result<(), String> {
     if items.is_empty() {
         return Err(format!("{}: no items to run", args.data.display()));
     }
+    let llm = match &args.llm {
+        Some(path) if path.as_os_str() == "smollm2" => Some(load_llm(SMOLLM2.as_ref())?),
+        Some(path) => Some(load_llm(path)?),
+        None => None,
+    };
+    let llm = llm.as_ref();
     match args.embedder.as_str() {
-        "lexical" => run_with(args, strategy, &loaded, &items, LexicalEmbedder::default()),
+        "lexical" => run_with(
+            args,
+            strategy,
+            &loaded,
+            &items,
+            LexicalEmbedder::default(),
+            llm,
+        ),
         "minilm" => run_with(
             args,
             strategy,
             &loaded,
             &items,
             load_minilm(&args.model_dir)?,
+            llm,
         ),
         other => Err(format!(
             "unknown embedder `{other}`; choose lexical or minilm"
@@ -87,15 +111,17 @@ fn run_with(
     loaded: &crate::data::Loaded,
     items: &[&Item],
     mut embedder: impl Embedder,
+    llm: Option<&LlamaModel>,
 ) -> Result<(), String> {
     let config = strategy.config();
     println!(
-        "gatepath bench: {} ({}, {} items), strategy {}, embedder {}, no LLM",
+        "gatepath bench: {} ({}, {} items), strategy {}, embedder {}, {}",
         args.data.display(),
         loaded.format,
         items.len(),
         strategy.name(),
-        embedder.name()
+        embedder.name(),
+        llm.map_or_else(|| "no LLM".to_string(), |m| format!("LLM {}", m.name()))
     );
     let mut per_category: BTreeMap<String, (f64, f64, usize)> = BTreeMap::new();
     let mut results: Vec<Value> = Vec::new();
@@ -115,7 +141,17 @@ fn run_with(
         }
         let prepare_ms = started.elapsed().as_secs_f64() * 1e3;
         let started = Instant::now();
-        let result = pollster::block_on(answer(&prepared, &item.question, &config, &mut embedder));
+        let (result, asked) = match llm {
+            Some(model) => {
+                let mut steps = LlmSteps::new(model);
+                let result = ask(&prepared, item, &config, &mut embedder, &mut steps);
+                (result, steps.last)
+            }
+            None => (
+                ask(&prepared, item, &config, &mut embedder, &mut RuleSteps),
+                Vec::new(),
+            ),
+        };
         let answer_ms = started.elapsed().as_secs_f64() * 1e3;
         let (prediction, value) = match &result {
             Ok(a) => (a.text().unwrap_or("").to_string(), answer_json(a)),
@@ -134,6 +170,16 @@ fn run_with(
         slot.2 += 1;
         if args.explain {
             explain(item, &prepared, &result, &prediction, s.exact_match);
+            for v in &asked {
+                println!(
+                    "   LLM L[{}] = {:?} (p {:.2}, lift {:.2}){}",
+                    v.phrase,
+                    v.proposed,
+                    v.probability,
+                    v.lift,
+                    if v.accepted { " accepted" } else { "" }
+                );
+            }
         }
         let mut record = json!({
             "id": item.id,
@@ -146,6 +192,20 @@ fn run_with(
             "f1": s.f1,
             "timings_ms": { "prepare": prepare_ms, "answer": answer_ms },
         });
+        if llm.is_some() {
+            record["llm_conditions"] = asked
+                .iter()
+                .map(|v| {
+                    json!({
+                        "phrase": v.phrase,
+                        "proposed": truth_json(v.proposed),
+                        "probability": v.probability,
+                        "lift": v.lift,
+                        "accepted": v.accepted,
+                    })
+                })
+                .collect();
+        }
         if let (Value::Object(r), Value::Object(a)) = (&mut record, value) {
             r.extend(a);
         }
@@ -170,7 +230,7 @@ fn run_with(
             "format": loaded.format,
             "strategy": strategy.name(),
             "embedder": embedder.name(),
-            "llm": Value::Null,
+            "llm": llm.map(|m| m.name().to_string()),
             "config": config_json(&config),
             "cluster_threshold": args.cluster,
             "skipped": loaded.skipped,
@@ -189,6 +249,23 @@ fn run_with(
         n
     );
     Ok(())
+}
+
+/// One question through the pipeline with the given question-side steps.
+fn ask(
+    prepared: &Prepared,
+    item: &Item,
+    config: &PipelineConfig,
+    embedder: &mut impl Embedder,
+    steps: &mut impl QuestionSteps,
+) -> Result<Answer, engine::answer::AnswerError> {
+    pollster::block_on(answer_with(
+        prepared,
+        &item.question,
+        config,
+        embedder,
+        steps,
+    ))
 }
 
 fn config_json(c: &PipelineConfig) -> Value {

@@ -29,6 +29,7 @@ pub mod eval;
 pub mod extract;
 pub mod gate;
 pub mod graph;
+pub mod llm;
 pub mod model;
 pub mod patient;
 pub mod query;

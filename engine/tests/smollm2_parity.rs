@@ -14,9 +14,7 @@ use engine::model::Precision;
 
 fn gguf() -> &'static [u8] {
     static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
-    BYTES.get_or_init(|| {
-        common::read("models/smollm2-135m-instruct-q4_1/SmolLM2-135M-Instruct.Q4_1.gguf")
-    })
+    BYTES.get_or_init(|| common::read(common::SMOLLM2))
 }
 
 fn model() -> &'static LlamaModel {

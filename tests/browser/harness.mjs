@@ -30,11 +30,48 @@ const FLAGS = [
 const WEBGPU_FLAGS = ['--enable-unsafe-webgpu'];
 
 /**
+ * Runs in the page before any of its scripts when `openApp({ gpuProbe: true })`: counts
+ * the bytes of live GPU buffers (and their peak) and keeps every WebGPU device the page
+ * creates, so a test can read GPU memory and lose the device on purpose
+ * (`window.gatepathGpuProbe`).
+ */
+function gpuProbe() {
+  if (typeof GPUAdapter === 'undefined') return;
+  const probe = { live: 0, peak: 0, devices: [] };
+  const createBuffer = GPUDevice.prototype.createBuffer;
+  GPUDevice.prototype.createBuffer = function (descriptor) {
+    const buffer = createBuffer.call(this, descriptor);
+    const size = Number(descriptor.size) || 0;
+    probe.live += size;
+    probe.peak = Math.max(probe.peak, probe.live);
+    let counted = true;
+    const destroy = buffer.destroy;
+    buffer.destroy = function () {
+      if (counted) probe.live -= size;
+      counted = false;
+      return destroy.call(this);
+    };
+    return buffer;
+  };
+  const requestDevice = GPUAdapter.prototype.requestDevice;
+  GPUAdapter.prototype.requestDevice = async function (descriptor) {
+    const device = await requestDevice.call(this, descriptor);
+    probe.devices.push(device);
+    return device;
+  };
+  window.gatepathGpuProbe = {
+    bytes: () => ({ live: probe.live, peak: probe.peak }),
+    /** Destroys every device the page holds: WebGPU reports them lost. */
+    loseDevices: () => probe.devices.forEach((d) => d.destroy()),
+  };
+}
+
+/**
  * Opens the app in a fresh Chromium profile.
- * @param {{ webgpu: boolean, query?: string }} options
+ * @param {{ webgpu: boolean, query?: string, gpuProbe?: boolean }} options
  * @returns {Promise<Session>}
  */
-export async function openApp({ webgpu, query = '' }) {
+export async function openApp({ webgpu, query = '', gpuProbe: probe = false }) {
   if (!existsSync(path.join(DIST, 'index.html'))) {
     throw new Error(`${DIST}/index.html is missing: build the site first (trunk build)`);
   }
@@ -51,6 +88,7 @@ export async function openApp({ webgpu, query = '' }) {
   });
   const session = new Session({ server, url, profile, context });
   await session.ready;
+  if (probe) await context.addInitScript(gpuProbe);
   const page = context.pages()[0] ?? (await context.newPage());
   session.watch(page);
   await page.goto(url + query);

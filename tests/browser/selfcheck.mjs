@@ -54,10 +54,10 @@ export async function readSelfCheck(page, timeout = 180_000) {
 /**
  * Opens the app, waits for the device self-check to pass and checks that the page shows
  * the expected backend: where every model check starts. Closes the session on failure.
- * @param {{ webgpu: boolean, backend: 'webgpu' | 'cpu' }} options
+ * @param {{ webgpu: boolean, backend: 'webgpu' | 'cpu', gpuProbe?: boolean }} options
  */
-export async function openCheckedApp({ webgpu, backend }) {
-  const session = await openApp({ webgpu });
+export async function openCheckedApp({ webgpu, backend, gpuProbe = false }) {
+  const session = await openApp({ webgpu, gpuProbe });
   try {
     const selfCheck = await readSelfCheck(session.page);
     assert.equal(selfCheck.state, 'passed', session.report());

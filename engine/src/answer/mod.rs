@@ -13,9 +13,11 @@
 //! excludes, are not answers. When nothing survives the result says "insufficient
 //! evidence" instead of guessing.
 
+mod llm_steps;
 mod reader;
 mod view;
 
+pub use llm_steps::{condition_messages, query_messages, query_shape, LlmSteps, Verdict};
 pub use view::{BlockedEdge, Citation, ConditionView, EdgeView, EvidencePath};
 
 use std::collections::{BTreeMap, BTreeSet};

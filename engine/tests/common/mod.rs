@@ -20,6 +20,9 @@ pub fn read(relative: &str) -> Vec<u8> {
     })
 }
 
+/// The shipped SmolLM2-135M-Instruct (Q4_1), relative to the repository root.
+pub const SMOLLM2: &str = "models/smollm2-135m-instruct-q4_1/SmolLM2-135M-Instruct.Q4_1.gguf";
+
 /// A JSON fixture from `tests/fixtures/`.
 pub fn fixture(name: &str) -> serde_json::Value {
     serde_json::from_slice(&read(&format!("tests/fixtures/{name}"))).expect("fixture is JSON")

@@ -180,6 +180,15 @@ impl GgufTokenizer {
         Ok(ids)
     }
 
+    /// Token ids of a continuation of a prompt (no BOS in front).
+    pub fn encode_plain(&self, text: &str) -> Result<Vec<u32>, LlmError> {
+        let encoding = self
+            .inner
+            .encode(text, false)
+            .map_err(|e| LlmError::Tokenizer(e.to_string()))?;
+        Ok(encoding.get_ids().to_vec())
+    }
+
     /// The bytes token `id` stands for (empty for an id outside the vocabulary).
     pub fn piece(&self, id: u32) -> &[u8] {
         self.pieces.get(id as usize).map_or(&[], Vec::as_slice)
@@ -189,6 +198,11 @@ impl GgufTokenizer {
     pub fn decode(&self, ids: &[u32]) -> String {
         let bytes: Vec<u8> = ids.iter().flat_map(|&id| self.piece(id).to_vec()).collect();
         String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// Whether `id` is a control token (never part of ordinary text).
+    pub fn is_control(&self, id: u32) -> bool {
+        self.control.binary_search_by_key(&id, |(c, _)| *c).is_ok()
     }
 
     /// The id of a control token by its text (`<|im_end|>`).
