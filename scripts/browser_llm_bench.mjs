@@ -37,7 +37,7 @@ async function gatepath(webgpu, tokens) {
     const run = () => session.evaluate(([p, n]) => window.gatepathLlm([p], { tokens: n }), [PROMPT, tokens]);
     const first = await run(); // loads the model and compiles the kernels
     const reply = await run();
-    const gpu = webgpu ? await session.page.evaluate(() => window.gatepathGpuProbe.bytes()) : null;
+    const gpu = webgpu ? await session.probe('bytes') : null;
     return {
       name: `gatepath (${reply.backend}, ${reply.precision})`,
       loadMillis: first.loadMillis,

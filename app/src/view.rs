@@ -1,4 +1,5 @@
-//! The page: compute status with its self-check, and the models this site ships.
+//! The page: compute status with its self-check, the ask view, and the models this
+//! site ships.
 //!
 //! Elements carry `data-testid` / `data-state` attributes so the browser tests read the
 //! same thing the user sees.
@@ -6,15 +7,16 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::compute::{self, ComputeStatus};
+use crate::ask::AskPanel;
+use crate::client;
 use crate::models::{self, human_size, Manifest};
-use engine::compute::check::TOLERANCE;
+use gatepath_app::protocol::Status;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let (status, set_status) = signal(None::<ComputeStatus>);
+    let (status, set_status) = signal(None::<Result<Status, String>>);
     let (manifest, set_manifest) = signal(None::<Result<Manifest, String>>);
-    spawn_local(async move { set_status.set(Some(compute::start().await)) });
+    client::start(cpu_requested(), move |s| set_status.set(Some(s)));
     spawn_local(async move { set_manifest.set(Some(models::fetch_manifest().await)) });
 
     view! {
@@ -26,14 +28,26 @@ pub fn App() -> impl IntoView {
             </p>
         </header>
         <main>
+            <AskPanel status=status />
             <ComputePanel status=status />
             <ModelsPanel manifest=manifest />
         </main>
     }
 }
 
+/// `?backend=cpu` in the URL forces the CPU (useful when a GPU driver misbehaves).
+fn cpu_requested() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_some_and(|q| {
+            q.trim_start_matches('?')
+                .split('&')
+                .any(|kv| kv == "backend=cpu")
+        })
+}
+
 #[component]
-fn ComputePanel(status: ReadSignal<Option<ComputeStatus>>) -> impl IntoView {
+fn ComputePanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="compute-title">
             <h2 id="compute-title">"Compute"</h2>
@@ -42,16 +56,20 @@ fn ComputePanel(status: ReadSignal<Option<ComputeStatus>>) -> impl IntoView {
                     <p data-testid="backend" data-backend="pending">"Looking for a GPU…"</p>
                 }
                 .into_any(),
-                Some(s) => view! { <ComputeReport status=s /> }.into_any(),
+                Some(Err(message)) => view! {
+                    <p data-testid="backend" data-backend="error" class="bad">{message}</p>
+                }
+                .into_any(),
+                Some(Ok(s)) => view! { <ComputeReport status=s /> }.into_any(),
             }}
         </section>
     }
 }
 
 #[component]
-fn ComputeReport(status: ComputeStatus) -> impl IntoView {
-    let backend_id = status.backend.id();
-    let backend_line = format!("Backend: {}", status.backend);
+fn ComputeReport(status: Status) -> impl IntoView {
+    let backend_id = status.backend.clone();
+    let backend_line = format!("Backend: {}", status.backend_label);
     let adapter = status.adapter.filter(|_| backend_id == "webgpu").map(|a| {
         let name = if a.description.is_empty() {
             "undisclosed".into()
@@ -76,14 +94,9 @@ fn ComputeReport(status: ComputeStatus) -> impl IntoView {
         }
     });
     let check = match status.check {
-        Ok(summary) => {
-            let v = &summary.verification;
-            let passed = v.passed();
-            let shape = format!(
-                "softmax(A·B), {}×{} · {}×{}",
-                summary.input.m, summary.input.k, summary.input.k, summary.input.n
-            );
-            let against = if v.backend.id() == "cpu" {
+        Ok(v) => {
+            let passed = v.passed;
+            let against = if backend_id == "cpu" {
                 format!(
                     "max |Δ| to an f64 reference = {:.1e}",
                     v.reference_max_abs_diff
@@ -108,8 +121,8 @@ fn ComputeReport(status: ComputeStatus) -> impl IntoView {
                     class=if passed { "ok" } else { "bad" }
                 >
                     {format!(
-                        "Self-check {verdict}: {shape} on {}: {against} (tolerance {TOLERANCE:.0e}), {:.0} ms.",
-                        v.backend, summary.millis
+                        "Self-check {verdict}: {} on {}: {against} (tolerance {:.0e}), {:.0} ms.",
+                        v.shape, status.backend_label, v.tolerance, v.millis
                     )}
                 </p>
                 <p class="values">"First row: " <code>{first_row.join("  ")}</code></p>

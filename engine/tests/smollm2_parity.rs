@@ -96,6 +96,17 @@ fn last_logits_match_llama_cpp() {
     for case in cases() {
         let logits = pollster::block_on(model().next_logits(&case.tokens)).unwrap();
         let argmax = engine::model::llama::sample::argmax(&logits);
+        // Per case: llama.cpp's margin between its top two, and this port's differences.
+        let diffs: Vec<String> = case
+            .top10
+            .iter()
+            .map(|&(id, e)| format!("{:+.2}", logits[id as usize] - e))
+            .collect();
+        println!(
+            "margin {:.3}, differences {}",
+            case.top10[0].1 - case.top10[1].1,
+            diffs.join(" ")
+        );
         assert_eq!(argmax, case.top10[0].0, "{:?}", case.prompt);
         for &(id, expected) in &case.top10 {
             let diff = (logits[id as usize] - expected).abs();

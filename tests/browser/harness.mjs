@@ -30,10 +30,10 @@ const FLAGS = [
 const WEBGPU_FLAGS = ['--enable-unsafe-webgpu'];
 
 /**
- * Runs in the page before any of its scripts when `openApp({ gpuProbe: true })`: counts
- * the bytes of live GPU buffers (and their peak) and keeps every WebGPU device the page
- * creates, so a test can read GPU memory and lose the device on purpose
- * (`window.gatepathGpuProbe`).
+ * Runs in the worker (which owns WebGPU) before any of its scripts when
+ * `openApp({ gpuProbe: true })`: counts the bytes of live GPU buffers (and their peak)
+ * and keeps every WebGPU device the worker creates, so a test can read GPU memory and
+ * lose the device on purpose (`session.probe('bytes')`, `session.probe('loseDevices')`).
  */
 function gpuProbe() {
   if (typeof GPUAdapter === 'undefined') return;
@@ -59,9 +59,9 @@ function gpuProbe() {
     probe.devices.push(device);
     return device;
   };
-  window.gatepathGpuProbe = {
+  globalThis.gatepathGpuProbe = {
     bytes: () => ({ live: probe.live, peak: probe.peak }),
-    /** Destroys every device the page holds: WebGPU reports them lost. */
+    /** Destroys every device the worker holds: WebGPU reports them lost. */
     loseDevices: () => probe.devices.forEach((d) => d.destroy()),
   };
 }
@@ -88,7 +88,14 @@ export async function openApp({ webgpu, query = '', gpuProbe: probe = false }) {
   });
   const session = new Session({ server, url, profile, context });
   await session.ready;
-  if (probe) await context.addInitScript(gpuProbe);
+  // The worker's script, with the probe run first.
+  if (probe) {
+    await context.route('**/worker_loader.js', async (route) => {
+      const response = await route.fetch();
+      const body = `(${gpuProbe})();\n${await response.text()}`;
+      await route.fulfill({ response, body });
+    });
+  }
   const page = context.pages()[0] ?? (await context.newPage());
   session.watch(page);
   await page.goto(url + query);
@@ -123,6 +130,12 @@ export class Session {
   }
 
   watch(page) {
+    page.on('worker', (worker) => {
+      this.worker = worker;
+      worker.on('close', () => {
+        if (this.worker === worker) this.worker = null;
+      });
+    });
     page.on('console', (msg) => {
       const line = `[${msg.type()}] ${msg.text()}`;
       this.console.push(line);
@@ -149,6 +162,12 @@ export class Session {
     } finally {
       clearInterval(timer);
     }
+  }
+
+  /** Calls `gatepathGpuProbe[name]()` in the worker (see `gpuProbe`). */
+  async probe(name) {
+    if (!this.worker) throw new Error('the page has no worker');
+    return this.worker.evaluate((n) => globalThis.gatepathGpuProbe[n](), name);
   }
 
   /** Saves a full-page screenshot to tests/artifacts/<name>.png and returns its path. */

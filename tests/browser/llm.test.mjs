@@ -19,7 +19,7 @@ async function checkLlm(t, { webgpu, backend, strictGreedy }) {
   const session = await openCheckedApp({ webgpu, backend, gpuProbe: webgpu });
   try {
     const reply = await session.evaluate(([p, n]) => window.gatepathLlm(p, { tokens: n }), [PROMPTS, GREEDY]);
-    const gpu = webgpu ? await session.page.evaluate(() => window.gatepathGpuProbe.bytes()) : null;
+    const gpu = webgpu ? await session.probe('bytes') : null;
     t.diagnostic(`self-check: first layer within ${reply.selfCheckError.toExponential(2)} of the host product` +
       (reply.fellBack ? ' (8-bit weights disagreed: f32 loaded)' : ''));
     assert.ok(reply.selfCheckError < 0.05, `self-check ${reply.selfCheckError}`);
@@ -73,7 +73,7 @@ test('WebGPU: a device lost while the model loads is a typed error, and the page
     // The GGUF is fetched and uploaded within the first seconds; the device goes while
     // the weights are on their way or being checked.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    await session.page.evaluate(() => window.gatepathGpuProbe.loseDevices());
+    await session.probe('loseDevices');
     const message = await outcome;
     t.diagnostic(message);
     assert.match(message, /^error: .*device/i);

@@ -13,11 +13,15 @@
 //! excludes, are not answers. When nothing survives the result says "insufficient
 //! evidence" instead of guessing.
 
+mod around;
 mod llm_steps;
 mod reader;
+mod regate;
 mod view;
 
+pub use around::{around, Around, AroundEdge, AroundNode, EdgeState, NodeRole};
 pub use llm_steps::{condition_messages, query_messages, query_shape, LlmSteps, Verdict};
+pub use regate::{explore, Exploration, Regated};
 pub use view::{BlockedEdge, Citation, ConditionView, EdgeView, EvidencePath};
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -29,6 +29,20 @@ pub(super) struct Reading {
     pub typed: bool,
 }
 
+/// Every sentence of the documents, as the reader embeds them (re-gating embeds them
+/// ahead, so a reading under any table needs no model).
+pub(super) fn sentence_texts(prepared: &Prepared) -> Vec<String> {
+    prepared
+        .docs
+        .iter()
+        .flat_map(|doc| {
+            split_sentences(&doc.text)
+                .into_iter()
+                .filter_map(|range| doc.text.get(range).map(str::to_string))
+        })
+        .collect()
+}
+
 /// Reads the best phrase, or `None` when no sentence is similar enough.
 pub(super) async fn read(
     prepared: &Prepared,

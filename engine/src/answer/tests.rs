@@ -196,3 +196,129 @@ fn strategies_round_trip_by_name() {
     }
     assert_eq!(Strategy::from_name("cgr-typo"), None);
 }
+
+/// The Lyme question explored, its pregnancy condition flipped: the answer changes
+/// from amoxicillin to the general answer, doxycycline's edge opens, and no text has
+/// to be embedded for it; flipping back restores the first answer.
+#[test]
+fn flipping_pregnancy_regates_the_lyme_question_without_a_model() {
+    let (docs, question, _) = TABLE_1[2];
+    let prepared = prepare(docs);
+    let mut memo = crate::embed::Memo::new(LexicalEmbedder::default());
+    let config = Strategy::Cgr.config();
+    let (first, exploration) = pollster::block_on(explore(
+        &prepared,
+        question,
+        &config,
+        &mut memo,
+        &mut RuleSteps,
+    ))
+    .expect("answers");
+    assert_eq!(
+        first.text().map(str::to_lowercase).as_deref(),
+        Some("amoxicillin")
+    );
+    let pregnancy = first
+        .conditions
+        .iter()
+        .find(|(_, t)| *t == Truth::True)
+        .map(|(p, _)| p.clone())
+        .expect("a condition the patient has");
+    assert!(pregnancy.contains("pregnan"), "{pregnancy}");
+    assert_eq!(exploration.evaluated(&pregnancy), Truth::True);
+    assert!(first
+        .blocked
+        .iter()
+        .any(|b| b.edge.subject.to_lowercase().contains("doxycycline")
+            || b.edge.object.to_lowercase().contains("doxycycline")));
+
+    let flipped = pollster::block_on(exploration.regate(
+        &prepared,
+        &[(pregnancy.clone(), Truth::False)],
+        &mut memo,
+    ))
+    .expect("re-gates");
+    assert_eq!(flipped.embedded, 0);
+    assert_eq!(
+        flipped.answer.text().map(str::to_lowercase).as_deref(),
+        Some("doxycycline")
+    );
+    // Now only the statements that hold in pregnancy are closed.
+    assert!(!flipped.answer.blocked.is_empty());
+    assert!(
+        flipped
+            .answer
+            .blocked
+            .iter()
+            .all(|b| b.condition == pregnancy && !b.negated),
+        "{:?}",
+        flipped.answer.blocked
+    );
+    assert!(flipped
+        .answer
+        .conditions
+        .iter()
+        .any(|(p, t)| *p == pregnancy && *t == Truth::False));
+
+    let back =
+        pollster::block_on(exploration.regate(&prepared, &[(pregnancy, Truth::True)], &mut memo))
+            .expect("re-gates");
+    assert_eq!(back.embedded, 0);
+    assert_eq!(back.answer.text(), first.text());
+    assert_eq!(back.answer.blocked.len(), first.blocked.len());
+}
+
+/// The gated-path view's layers for the Lyme question, checked by hand: Lyme disease
+/// is the entry (layer 0), the three antibiotics one hop away (layer 1), amoxicillin
+/// the answer; doxycycline's recommendation is drawn blocked by pregnancy.
+#[test]
+fn the_lyme_question_is_laid_out_from_entry_to_answer() {
+    let (docs, question, _) = TABLE_1[2];
+    let a = ask(docs, question, Strategy::Cgr);
+    let view = around(&a);
+    let label = |i: usize| view.nodes[i].label.to_lowercase();
+    let find = |name: &str| {
+        view.nodes
+            .iter()
+            .position(|n| n.label.to_lowercase() == name)
+            .unwrap_or_else(|| panic!("{name} in {:?}", view.nodes))
+    };
+    let lyme = find("lyme disease");
+    assert_eq!(view.nodes[lyme].role, NodeRole::Entry);
+    assert_eq!(view.nodes[lyme].layer, 0);
+    let amoxicillin = find("amoxicillin");
+    assert_eq!(view.nodes[amoxicillin].role, NodeRole::Answer);
+    assert_eq!(view.nodes[amoxicillin].layer, 1);
+    let doxycycline = find("doxycycline");
+    assert_eq!(view.nodes[doxycycline].layer, 1);
+    let blocked: Vec<(String, String, String)> = view
+        .edges
+        .iter()
+        .filter_map(|e| match &e.state {
+            EdgeState::Blocked { condition, .. } => {
+                Some((label(e.from), label(e.to), condition.clone()))
+            }
+            EdgeState::Kept => None,
+        })
+        .collect();
+    assert!(
+        blocked
+            .iter()
+            .any(|(u, v, c)| (u == "doxycycline" || v == "doxycycline") && c.contains("pregnan")),
+        "{blocked:?}"
+    );
+    // Every edge joins nodes of adjacent or equal layers, and orders are dense.
+    for e in &view.edges {
+        assert!(view.nodes[e.from].layer.abs_diff(view.nodes[e.to].layer) <= 1);
+    }
+    for l in 0..view.layers {
+        let mut orders: Vec<usize> = view
+            .nodes
+            .iter()
+            .filter(|n| n.layer == l)
+            .map(|n| n.order)
+            .collect();
+        orders.sort();
+        assert_eq!(orders, (0..orders.len()).collect::<Vec<_>>());
+    }
+}

@@ -8,8 +8,10 @@
 //! stand-in until a neural embedder is loaded, and the fallback when none can be.
 
 mod cluster;
+mod memo;
 
 pub use cluster::upgma;
+pub use memo::Memo;
 
 use std::future::Future;
 

@@ -2,7 +2,7 @@
 //! quantized matmul kernels read directly (what WebGPU runs best).
 
 use burn::tensor::quantization::{QuantScheme, QuantStore, QuantValue, ScaleDtype};
-use burn::tensor::{Device, Tensor, TensorData};
+use burn::tensor::{DType, Device, Tensor, TensorData};
 
 use super::gguf::IntegerBlocks;
 use crate::compute::Backend;
@@ -49,7 +49,50 @@ pub(crate) struct Linear {
     /// Round the input to 8-bit blocks of 32 first, as llama.cpp does before every dot
     /// product with block-quantized weights: a port that skips it drifts from llama.cpp
     /// by a few tenths of a logit, enough to flip a near tie in greedy decoding.
-    pub(crate) round_input: bool,
+    pub(crate) round_input: Option<InputRounding>,
+}
+
+/// How the input of a layer with block-quantized weights is rounded (llama.cpp's Q8_0 /
+/// Q8_1 activations: per block of 32, d = max|x| / 127 and q = round(x / d)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum InputRounding {
+    /// q · d with d in f32.
+    Blocks,
+    /// q · d with d rounded to f16, and Q8_1's block sum s = d · Σq rounded to f16 for
+    /// the offset term, exactly as llama.cpp stores them.
+    HalfScales(F16Rounding),
+}
+
+/// How a backend rounds values to f16.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum F16Rounding {
+    /// A cast to f16 and back (backends with f16: the CPU).
+    Cast,
+    /// The same rounding in f32 arithmetic, for WebGPU without `shader-f16`.
+    Arithmetic,
+}
+
+impl F16Rounding {
+    /// Each value of `t` rounded to the nearest f16.
+    pub(crate) fn apply<const D: usize>(self, t: Tensor<D>) -> Tensor<D> {
+        match self {
+            F16Rounding::Cast => t.cast(DType::F16).cast(DType::F32),
+            F16Rounding::Arithmetic => round_to_f16(t),
+        }
+    }
+}
+
+/// Each value rounded to the nearest f16 (11 significant bits, ties to even; below 2⁻¹⁴
+/// the fixed subnormal spacing 2⁻²⁴), computed in f32: the exponent from a logarithm,
+/// the spacing from it, then a rounding division. The logarithm can be a hair off at an
+/// exact power of two; the spacing is then half as wide, which rounds those few values
+/// to 12 bits instead of 11.
+fn round_to_f16<const D: usize>(t: Tensor<D>) -> Tensor<D> {
+    let ln2 = std::f32::consts::LN_2;
+    let magnitude = t.clone().abs().clamp_min(6.103_515_6e-5);
+    let exponent = (magnitude.log() / ln2).floor();
+    let spacing = ((exponent - 10.0) * ln2).exp();
+    (t / spacing.clone()).round() * spacing
 }
 
 enum Weight {
@@ -87,7 +130,7 @@ impl Linear {
             weight,
             offsets: None,
             bias,
-            round_input: false,
+            round_input: None,
         }
     }
 
@@ -144,14 +187,14 @@ impl Linear {
             weight,
             offsets,
             bias: bias.map(|b| Tensor::<2>::from_data(TensorData::new(b, [1, output]), device)),
-            round_input: false,
+            round_input: None,
         }
     }
 
     pub(crate) fn forward(&self, x: Tensor<2>) -> Tensor<2> {
-        let x = match self.round_input {
-            true => round_to_q8_blocks(x),
-            false => x,
+        let (x, block_sums) = match self.round_input {
+            Some(rounding) => round_to_q8_blocks(x, rounding),
+            None => (x, None),
         };
         let mut y = match &self.weight {
             Weight::Dense(w) => x.clone().matmul(w.clone()),
@@ -161,10 +204,11 @@ impl Linear {
         };
         if let Some(m) = &self.offsets {
             let [rows, input] = x.dims();
-            let sums = x
-                .reshape([rows, input / 32, 32])
-                .sum_dim(2)
-                .reshape([rows, input / 32]);
+            let sums = block_sums.unwrap_or_else(|| {
+                x.reshape([rows, input / 32, 32])
+                    .sum_dim(2)
+                    .reshape([rows, input / 32])
+            });
             y = y + sums.matmul(m.clone());
         }
         match &self.bias {
@@ -218,16 +262,31 @@ fn exact_q8(blocks: &IntegerBlocks) -> Option<(Vec<i8>, Vec<f32>)> {
 }
 
 /// `x` [rows, n] (n a multiple of 32) rounded to 8 bits per block of 32 along each row:
-/// d = max|x| / 127, x ↦ round(x / d) · d (ties to even).
-pub(crate) fn round_to_q8_blocks(x: Tensor<2>) -> Tensor<2> {
+/// d = max|x| / 127, x ↦ round(x · 127 / max|x|) · d (ties to even), with each block's
+/// d · Σq [rows, n / 32] for the offset term. `x` unchanged (and no sums) when blocks
+/// do not tile it.
+pub(crate) fn round_to_q8_blocks(
+    x: Tensor<2>,
+    rounding: InputRounding,
+) -> (Tensor<2>, Option<Tensor<2>>) {
     let [rows, n] = x.dims();
     if !n.is_multiple_of(32) {
-        return x;
+        return (x, None);
     }
     let blocks = x.reshape([rows, n / 32, 32]);
     let amax = blocks.clone().abs().max_dim(2).clamp_min(1e-30);
-    let q = (blocks * (amax.clone().recip() * 127.0)).round();
-    (q * (amax / 127.0)).reshape([rows, n])
+    let up = amax.ones_like().mul_scalar(127.0).div(amax.clone());
+    let q = (blocks * up).round();
+    let d = amax / 127.0;
+    let sums = d.clone() * q.clone().sum_dim(2);
+    let (d, sums) = match rounding {
+        InputRounding::Blocks => (d, sums),
+        InputRounding::HalfScales(half) => (half.apply(d), half.apply(sums)),
+    };
+    (
+        (q * d).reshape([rows, n]),
+        Some(sums.reshape([rows, n / 32])),
+    )
 }
 
 /// `m` ([rows, cols], row-major) transposed to [cols, rows].
@@ -364,10 +423,33 @@ mod tests {
         x[1] = 2.5;
         x[2] = -3.5;
         x[3] = 0.4;
-        let out = values(round_to_q8_blocks(Tensor::<2>::from_data(
-            TensorData::new(x, [1, 32]),
-            &device,
-        )));
-        assert_eq!(&out[..4], &[127.0, 2.0, -4.0, 0.0]);
+        let (out, sums) = round_to_q8_blocks(
+            Tensor::<2>::from_data(TensorData::new(x, [1, 32]), &device),
+            InputRounding::Blocks,
+        );
+        assert_eq!(&values(out)[..4], &[127.0, 2.0, -4.0, 0.0]);
+        // Q8_1's block sum d · Σq = 127 + 2 − 4.
+        assert_eq!(sums.map(values), Some(vec![125.0]));
+    }
+
+    #[test]
+    fn half_scales_are_rounded_as_llama_cpp_stores_them() {
+        let device = Compute::cpu().device().clone();
+        // max |x| = 100 → d = 100 / 127 = 0.7874016, which f16 holds as 1613 · 2⁻¹¹
+        // = 0.78759765625; q = 127, 65 (50.8 · 127 / 100 = 64.516), 0.
+        let mut x = vec![0.0f32; 32];
+        x[0] = 100.0;
+        x[1] = 50.8;
+        for half in [F16Rounding::Cast, F16Rounding::Arithmetic] {
+            let (out, sums) = round_to_q8_blocks(
+                Tensor::<2>::from_data(TensorData::new(x.clone(), [1, 32]), &device),
+                InputRounding::HalfScales(half),
+            );
+            let d = 1613.0f32 / 2048.0;
+            let out = values(out);
+            assert_eq!(&out[..3], &[127.0 * d, 65.0 * d, 0.0], "{half:?}");
+            // s = f16(0.7874016 · 192) = f16(151.18110) = 151.125 (spacing 1/8 there).
+            assert_eq!(sums.map(values), Some(vec![151.125]), "{half:?}");
+        }
     }
 }

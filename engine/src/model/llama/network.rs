@@ -3,10 +3,11 @@
 //! feed-forward), a final RMSNorm and the output projection (the embedding table when
 //! the file has no `output.weight`).
 
-use burn::tensor::{activation, DType, Device, Tensor, TensorData};
+use burn::tensor::{activation, Device, Tensor, TensorData};
 
 use super::super::gguf::{dequantize, integer_blocks, GgmlType, Gguf, IntegerBlocks};
-use super::super::linear::{Linear, Precision};
+pub use super::super::linear::F16Rounding;
+use super::super::linear::{InputRounding, Linear, Precision};
 use super::config::{Architecture, LlamaConfig};
 use super::LlmError;
 
@@ -156,7 +157,14 @@ impl Network {
                 }
                 Linear::new(weight, bias, input, output, precision, device)
             };
-            layer.round_input = block_types;
+            // The 8-bit path holds llama.cpp's block integers and scales exactly, so it
+            // also takes llama.cpp's f16 activation scales and block sums; with f32
+            // weights (sums of products in another order) the f32 scales stay closer to
+            // llama.cpp's logits (measured on the shipped file).
+            layer.round_input = block_types.then_some(match precision {
+                Precision::Q8Block32 => InputRounding::HalfScales(f16),
+                Precision::F32 => InputRounding::Blocks,
+            });
             Ok(layer)
         };
         let scale = (config.head_dim as f32).sqrt().recip();
@@ -230,8 +238,8 @@ impl Network {
             .first()
             .ok_or_else(|| LlmError::Config("no layers".into()))?;
         let input = match block.qkv.round_input {
-            true => round_rows_to_q8_blocks(&x, h),
-            false => x.clone(),
+            Some(rounding) => round_rows_to_q8_blocks(&x, h, rounding),
+            None => x.clone(),
         };
         let scale = (c.head_dim as f32).sqrt().recip();
         let mut expected = vec![0f32; rows * (h + 2 * kv)];
@@ -352,7 +360,9 @@ impl Network {
             if let Some(m) = &mask {
                 scores = scores + m.clone();
             }
-            let context = activation::softmax(scores, 2)
+            // llama.cpp multiplies the f16 values by the probabilities rounded to f16.
+            let context = self
+                .half(activation::softmax(scores, 2))
                 .matmul(values)
                 .reshape([heads, s, d])
                 .swap_dims(0, 1)
@@ -375,10 +385,7 @@ impl Network {
     }
 
     fn half(&self, t: Tensor<3>) -> Tensor<3> {
-        match self.f16 {
-            F16Rounding::Cast => t.cast(DType::F16).cast(DType::F32),
-            F16Rounding::Arithmetic => round_to_f16(t),
-        }
+        self.f16.apply(t)
     }
 
     /// Grows every layer's cache to hold `total` positions (doubling, up to the context).
@@ -456,30 +463,8 @@ impl KvCache {
     }
 }
 
-/// How a backend rounds values to f16.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum F16Rounding {
-    /// A cast to f16 and back (backends with f16: the CPU).
-    Cast,
-    /// The same rounding in f32 arithmetic, for WebGPU without `shader-f16`.
-    Arithmetic,
-}
-
-/// Each value rounded to the nearest f16 (11 significant bits, ties to even; below 2⁻¹⁴
-/// the fixed subnormal spacing 2⁻²⁴), computed in f32: the exponent from a logarithm,
-/// the spacing from it, then a rounding division. The logarithm can be a hair off at an
-/// exact power of two; the spacing is then half as wide, which rounds those few values
-/// to 12 bits instead of 11.
-fn round_to_f16<const D: usize>(t: Tensor<D>) -> Tensor<D> {
-    let ln2 = std::f32::consts::LN_2;
-    let magnitude = t.clone().abs().clamp_min(6.103_515_6e-5);
-    let exponent = (magnitude.log() / ln2).floor();
-    let spacing = ((exponent - 10.0) * ln2).exp();
-    (t / spacing.clone()).round() * spacing
-}
-
 /// Host twin of the device rounding in `linear::round_to_q8_blocks`, for the self-check.
-fn round_rows_to_q8_blocks(x: &[f32], n: usize) -> Vec<f32> {
+fn round_rows_to_q8_blocks(x: &[f32], n: usize, rounding: InputRounding) -> Vec<f32> {
     let mut out = x.to_vec();
     if !n.is_multiple_of(32) {
         return out;
@@ -487,7 +472,10 @@ fn round_rows_to_q8_blocks(x: &[f32], n: usize) -> Vec<f32> {
     for block in out.chunks_mut(32) {
         let amax = block.iter().fold(0f32, |m, v| m.max(v.abs())).max(1e-30);
         let up = 127.0 / amax;
-        let down = amax / 127.0;
+        let down = match rounding {
+            InputRounding::Blocks => amax / 127.0,
+            InputRounding::HalfScales(_) => half::f16::from_f32(amax / 127.0).to_f32(),
+        };
         block
             .iter_mut()
             .for_each(|v| *v = (*v * up).round_ties_even() * down);

@@ -1,5 +1,5 @@
-//! What the page's check hooks (`window.gatepath*`, called by the browser tests and
-//! benchmarks) share: fetching the site's own model files, reading JS arguments, the
+//! What the worker's check hooks (`gatepath*` on the worker's global scope; the page
+//! forwards `window.gatepath*` calls from the browser tests and benchmarks) share: fetching the site's own model files, reading JS arguments, the
 //! clock and the wasm memory size.
 
 use engine::model::Precision;
@@ -44,11 +44,14 @@ pub fn option_string(options: &JsValue, key: &str) -> Option<String> {
         .and_then(|v| v.as_string())
 }
 
-/// Milliseconds on the page's monotonic clock.
+/// Milliseconds on this scope's monotonic clock (`performance.now()`).
 pub fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
+    let performance = Reflect::get(&js_sys::global(), &"performance".into()).unwrap_or_default();
+    Reflect::get(&performance, &"now".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(&performance).ok())
+        .and_then(|v| v.as_f64())
         .unwrap_or(0.0)
 }
 

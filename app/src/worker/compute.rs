@@ -1,6 +1,9 @@
-//! Picking the compute backend in the browser and proving it before use.
+//! Picking the compute backend in the worker and proving it before use.
 
 use engine::compute::{check, Backend, Compute};
+
+use crate::hooks::now_ms;
+use gatepath_app::protocol;
 
 /// The outcome of start-up: which backend runs the models and whether it passed the
 /// self-check.
@@ -49,8 +52,10 @@ pub fn active() -> Option<std::rc::Rc<Compute>> {
 
 /// Picks the backend and runs the self-check on it. A backend that fails the check is
 /// reported as failed (the page says so) rather than silently used.
-pub async fn start() -> ComputeStatus {
-    let (compute, fallback_reason, adapter) = acquire().await;
+/// `cpu` forces the CPU backend (the page's `?backend=cpu`, useful when a GPU driver
+/// misbehaves); otherwise WebGPU is tried first.
+pub async fn start(cpu: bool) -> ComputeStatus {
+    let (compute, fallback_reason, adapter) = acquire(cpu).await;
     let input = check::CheckInput::standard();
     let started = now_ms();
     let check = check::verify(&compute, &input)
@@ -74,8 +79,8 @@ pub async fn start() -> ComputeStatus {
 }
 
 /// Acquires the best available backend: WebGPU, else the CPU with the reason.
-async fn acquire() -> (Compute, Option<String>, Option<AdapterInfo>) {
-    if cpu_requested() {
+async fn acquire(cpu: bool) -> (Compute, Option<String>, Option<AdapterInfo>) {
+    if cpu {
         let reason = "the CPU backend was requested (?backend=cpu)".to_string();
         return (Compute::cpu(), Some(reason), None);
     }
@@ -88,25 +93,13 @@ async fn acquire() -> (Compute, Option<String>, Option<AdapterInfo>) {
     }
 }
 
-/// How the user asked the page to choose: `?backend=cpu` forces the CPU (useful when
-/// a GPU driver misbehaves); anything else tries WebGPU first.
-fn cpu_requested() -> bool {
-    web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .is_some_and(|q| {
-            q.trim_start_matches('?')
-                .split('&')
-                .any(|kv| kv == "backend=cpu")
-        })
-}
-
 /// The browser's adapter, or why it has none to offer — in words clearer than wgpu's.
 async fn probe_adapter() -> Result<AdapterInfo, String> {
     use js_sys::{Function, Promise, Reflect};
     use wasm_bindgen::{JsCast, JsValue};
 
-    let window = web_sys::window().ok_or("no window")?;
-    let gpu = Reflect::get(&window.navigator(), &"gpu".into()).unwrap_or_default();
+    let navigator = Reflect::get(&js_sys::global(), &"navigator".into()).unwrap_or_default();
+    let gpu = Reflect::get(&navigator, &"gpu".into()).unwrap_or_default();
     if gpu.is_undefined() || gpu.is_null() {
         return Err("this browser does not expose WebGPU (navigator.gpu is missing)".into());
     }
@@ -164,9 +157,31 @@ async fn acquire_webgpu() -> Result<Compute, String> {
     Err("this build has no WebGPU runtime".into())
 }
 
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
+/// The status as the page receives it.
+pub fn status_message(status: &ComputeStatus) -> protocol::Status {
+    protocol::Status {
+        backend: status.backend.id().to_string(),
+        backend_label: status.backend.to_string(),
+        fallback_reason: status.fallback_reason.clone(),
+        adapter: status.adapter.as_ref().map(|a| protocol::Adapter {
+            description: a.description.clone(),
+            max_buffer_size: a.max_buffer_size,
+            max_storage_binding: a.max_storage_binding,
+        }),
+        check: status.check.as_ref().map_err(Clone::clone).map(|summary| {
+            let v = &summary.verification;
+            protocol::Check {
+                passed: v.passed(),
+                shape: format!(
+                    "softmax(A·B), {}×{} · {}×{}",
+                    summary.input.m, summary.input.k, summary.input.k, summary.input.n
+                ),
+                cpu_max_abs_diff: v.cpu_max_abs_diff,
+                reference_max_abs_diff: v.reference_max_abs_diff,
+                tolerance: check::TOLERANCE,
+                values: v.values.clone(),
+                millis: summary.millis,
+            }
+        }),
+    }
 }

@@ -25,9 +25,7 @@ thread_local! {
 
 /// Defines `window.gatepathTokenize` and `window.gatepathEmbed`.
 pub fn install() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
+    let scope = js_sys::global();
     let tokenize = Closure::<dyn FnMut(JsValue) -> Promise>::new(|texts: JsValue| {
         future_to_promise(async move {
             let embedder = embedder(Precision::F32)
@@ -98,8 +96,8 @@ pub fn install() {
             })
         },
     );
-    let _ = Reflect::set(&window, &"gatepathTokenize".into(), tokenize.as_ref());
-    let _ = Reflect::set(&window, &"gatepathEmbed".into(), embed.as_ref());
+    let _ = Reflect::set(&scope, &"gatepathTokenize".into(), tokenize.as_ref());
+    let _ = Reflect::set(&scope, &"gatepathEmbed".into(), embed.as_ref());
     // The page lives as long as the functions: they are never released.
     tokenize.forget();
     embed.forget();

@@ -25,9 +25,7 @@ thread_local! {
 
 /// Defines `window.gatepathLlm`.
 pub fn install() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
+    let scope = js_sys::global();
     let run = Closure::<dyn FnMut(JsValue, JsValue) -> Promise>::new(
         |prompts: JsValue, options: JsValue| {
             future_to_promise(async move {
@@ -104,7 +102,7 @@ pub fn install() {
             })
         },
     );
-    let _ = Reflect::set(&window, &"gatepathLlm".into(), run.as_ref());
+    let _ = Reflect::set(&scope, &"gatepathLlm".into(), run.as_ref());
     // The page lives as long as the function: it is never released.
     run.forget();
 }
