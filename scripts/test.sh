@@ -13,6 +13,9 @@ cargo fmt --all --check
 # Release mode: the same compiled dependencies serve tests, benchmarks and model runs.
 step "native tests (cargo test --release)"
 cargo test --release --locked --workspace --exclude gatepath-app
+# The app's shared library (protocol, manifest, exports) natively; its two binaries
+# only build for the browser.
+cargo test --release --locked -p gatepath-app --lib
 
 step "building the site (trunk build)"
 trunk build

@@ -12,8 +12,11 @@ use serde::Deserialize;
 use wasm_bindgen::JsCast;
 
 use crate::client;
+use crate::explain::ExplainPanel;
 use crate::graph::GatedGraph;
+use crate::progress::ProgressBar;
 use crate::save::download;
+use crate::view::CacheChanges;
 use gatepath_app::export;
 
 const SAMPLES: &str = "public/samples/paper-examples.json";
@@ -38,6 +41,7 @@ struct SampleSet {
 pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl IntoView {
     let documents = RwSignal::new(Vec::<DocumentIn>::new());
     let question = RwSignal::new(String::new());
+    let patient = RwSignal::new(String::new());
     let samples = RwSignal::new(None::<Result<Vec<SampleSet>, String>>);
     let running = RwSignal::new(None::<u32>);
     let progress = RwSignal::new(None::<Progress>);
@@ -45,6 +49,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
     let highlight = RwSignal::new(None::<Citation>);
     let regating = RwSignal::new(false);
     let notice = RwSignal::new(None::<String>);
+    let cache_changes = CacheChanges::find();
 
     spawn_local(async move {
         let loaded = async {
@@ -70,6 +75,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
         let request = Ask {
             documents: documents.get_untracked(),
             question: question.get_untracked(),
+            patient: patient.get_untracked(),
             conditions: Vec::new(),
         };
         let id = client::next_id();
@@ -80,6 +86,9 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
             let answer = client::ask(&request, move |p| progress.set(Some(p))).await;
             result.set(Some(answer));
             running.set(None);
+            if let Some(c) = cache_changes {
+                c.bump();
+            }
         });
     };
     let flip = move |row: TableRow| {
@@ -151,6 +160,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
                         on:click=move |_| {
                             documents.set(docs.clone());
                             question.set(q.clone());
+                            patient.set(String::new());
                             result.set(None);
                             highlight.set(None);
                         }
@@ -204,32 +214,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
             .collect_view()
     };
 
-    let progress_view = move || {
-        running.get().map(|_| {
-            let p = progress.get();
-            let (done, total, stage) =
-                p.map(|p| (p.done, p.total.max(1), p.stage))
-                    .unwrap_or((0, 1, "starting".into()));
-            view! {
-                <div class="progress" data-testid="progress">
-                    <progress max=total.to_string() value=done.to_string()></progress>
-                    <span>{stage} "…"</span>
-                    <button
-                        type="button"
-                        data-testid="cancel"
-                        on:click=move |_| {
-                            if let Some(id) = running.get_untracked() {
-                                client::cancel(id);
-                            }
-                        }
-                    >
-                        "Cancel"
-                    </button>
-                </div>
-            }
-        })
-    };
-
+    let busy = Signal::derive(move || running.get().is_some() || regating.get());
     let answer_view = move || {
         result.get().map(|r| match r {
             Err(message) => view! {
@@ -237,7 +222,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
             }
             .into_any(),
             Ok(view) => view! {
-                <AnswerBlock view=view highlight=highlight flip=flip regating=regating documents=documents />
+                <AnswerBlock view=view highlight=highlight flip=flip regating=regating documents=documents busy=busy />
             }
             .into_any(),
         })
@@ -318,8 +303,16 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
                 >
                     "Ask"
                 </button>
+                <label for="patient">"About the patient (optional)"</label>
+                <input
+                    id="patient"
+                    data-testid="patient"
+                    placeholder="e.g. not pregnant; eGFR 25; penicillin allergy"
+                    prop:value=move || patient.get()
+                    on:input=move |ev| patient.set(event_target_value(&ev))
+                />
             </form>
-            {progress_view}
+            <ProgressBar running=running progress=progress testid="progress" cancel_testid="cancel" />
             {answer_view}
         </section>
     }
@@ -332,6 +325,8 @@ fn AnswerBlock(
     flip: impl Fn(TableRow) + Copy + Send + Sync + 'static,
     regating: RwSignal<bool>,
     documents: RwSignal<Vec<DocumentIn>>,
+    /// Whether a request holds the worker (the explain button waits for it).
+    busy: Signal<bool>,
 ) -> impl IntoView {
     let (text, state) = match &view.answer {
         Some(a) => (a.clone(), "answered"),
@@ -440,12 +435,53 @@ fn AnswerBlock(
             </p>
         }
     });
+    let cache = &view.cache;
+    let cache_line = {
+        let mut parts = Vec::new();
+        if cache.files_cached + cache.files_fetched > 0 {
+            parts.push(format!(
+                "model files: {} from this browser's cache, {} downloaded",
+                cache.files_cached, cache.files_fetched
+            ));
+        }
+        if cache.files_repaired > 0 {
+            parts.push(format!(
+                "{} damaged cached file(s) replaced",
+                cache.files_repaired
+            ));
+        }
+        if cache.extraction_cached {
+            parts.push("documents read before".into());
+        }
+        if cache.embeddings_cached > 0 {
+            parts.push(format!(
+                "{} embeddings from the cache",
+                cache.embeddings_cached
+            ));
+        }
+        parts.join(" · ")
+    };
+    let cache_note = cache.note.clone().map(|n| {
+        view! { <p class="notice" data-testid="cache-note">{n}</p> }
+    });
     let export_view = view.clone();
     view! {
         <div class="answer" data-testid="answer" data-state=state data-answer=view.answer.clone().unwrap_or_default()>
             <p class="answer-text"><span class="label">"Answer: "</span><strong>{text}</strong></p>
             <p class="hint" data-testid="answer-summary" data-embedded=view.embedded.to_string()>{summary}</p>
             {embedder_note}
+            <p
+                class="hint"
+                data-testid="answer-cache"
+                data-files-cached=cache.files_cached.to_string()
+                data-files-fetched=cache.files_fetched.to_string()
+                data-files-repaired=cache.files_repaired.to_string()
+                data-extraction-cached=cache.extraction_cached.to_string()
+                data-embeddings-cached=cache.embeddings_cached.to_string()
+            >
+                {cache_line}
+            </p>
+            {cache_note}
             <h3>"Citations"</h3>
             <ol class="citations">{citations}</ol>
             {source}
@@ -456,6 +492,7 @@ fn AnswerBlock(
             <GatedGraph view=view.clone() />
             <h3>"Evidence paths"</h3>
             <ol class="paths">{paths}</ol>
+            <ExplainPanel busy=busy />
             <p class="exports">
                 "Export: "
                 <button type="button" data-testid="export-graph-json" on:click={

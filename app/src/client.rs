@@ -6,7 +6,10 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use gatepath_app::protocol::{self, kind, AnswerView, Ask, Progress, Regate, Start, Status};
+use gatepath_app::protocol::{
+    self, kind, AnswerView, Ask, CacheSummary, Explain, Explanation, Progress, Regate, Start,
+    Status,
+};
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -20,13 +23,18 @@ struct Pending {
     resolve: Function,
     reject: Function,
     progress: Option<Box<dyn Fn(Progress)>>,
+    /// Pieces of streamed text (an explanation being written).
+    text: Option<Box<dyn Fn(String)>>,
 }
+
+/// What hears the worker's status.
+type StatusCallback = Box<dyn Fn(Status)>;
 
 struct Client {
     worker: Worker,
     next: Cell<u32>,
     pending: RefCell<HashMap<u32, Pending>>,
-    on_status: RefCell<Option<Box<dyn Fn(Status)>>>,
+    on_status: RefCell<Option<StatusCallback>>,
 }
 
 thread_local! {
@@ -93,8 +101,21 @@ pub async fn ask(
     progress: impl Fn(Progress) + 'static,
 ) -> Result<AnswerView, String> {
     let client = client()?;
-    let (id, promise) = client.request(Some(Box::new(progress)));
+    let (id, promise) = client.request(Some(Box::new(progress)), None);
     client.send(kind::ASK, id, request);
+    answer(promise).await
+}
+
+/// Explains the answer shown last; `progress` receives each step and `text` each piece
+/// of the explanation as the model writes it.
+pub async fn explain(
+    request: &Explain,
+    progress: impl Fn(Progress) + 'static,
+    text: impl Fn(String) + 'static,
+) -> Result<Explanation, String> {
+    let client = client()?;
+    let (id, promise) = client.request(Some(Box::new(progress)), Some(Box::new(text)));
+    client.send(kind::EXPLAIN, id, request);
     answer(promise).await
 }
 
@@ -113,22 +134,43 @@ pub fn cancel(id: u32) {
 /// The last question again under other condition values (no model runs).
 pub async fn regate(request: &Regate) -> Result<AnswerView, String> {
     let client = client()?;
-    let (id, promise) = client.request(None);
+    let (id, promise) = client.request(None, None);
     client.send(kind::REGATE, id, request);
     answer(promise).await
 }
 
-async fn answer(promise: Promise) -> Result<AnswerView, String> {
+/// What the worker's cache holds.
+pub async fn cache() -> Result<CacheSummary, String> {
+    let client = client()?;
+    let (id, promise) = client.request(None, None);
+    client.send_text(kind::CACHE, id, "");
+    answer(promise).await
+}
+
+/// Empties the worker's cache; what it holds afterwards.
+pub async fn clear_cache() -> Result<CacheSummary, String> {
+    let client = client()?;
+    let (id, promise) = client.request(None, None);
+    client.send_text(kind::CLEAR, id, "");
+    answer(promise).await
+}
+
+/// The JSON body a request's promise settled with, read as `T`.
+async fn answer<T: serde::de::DeserializeOwned>(promise: Promise) -> Result<T, String> {
     let body = JsFuture::from(promise)
         .await
         .map_err(|e| e.as_string().unwrap_or_else(|| format!("{e:?}")))?;
     let text = body.as_string().unwrap_or_default();
-    serde_json::from_str(&text).map_err(|e| format!("unreadable answer from the worker: {e}"))
+    serde_json::from_str(&text).map_err(|e| format!("unreadable reply from the worker: {e}"))
 }
 
 impl Client {
     /// A new request id and the promise its reply settles.
-    fn request(&self, progress: Option<Box<dyn Fn(Progress)>>) -> (u32, Promise) {
+    fn request(
+        &self,
+        progress: Option<Box<dyn Fn(Progress)>>,
+        text: Option<Box<dyn Fn(String)>>,
+    ) -> (u32, Promise) {
         let id = self.next.get();
         self.next.set(id + 1);
         let mut slot: Option<(Function, Function)> = None;
@@ -140,6 +182,7 @@ impl Client {
                     resolve,
                     reject,
                     progress,
+                    text,
                 },
             );
         }
@@ -183,7 +226,19 @@ impl Client {
                     }
                 }
             }
-            kind::ANSWER => self.settle(id, Ok(JsValue::from_str(&body))),
+            kind::TOKEN => {
+                if let (Some(pending), Ok(piece)) = (
+                    self.pending.borrow().get(&id),
+                    serde_json::from_str::<String>(&body),
+                ) {
+                    if let Some(text) = &pending.text {
+                        text(piece);
+                    }
+                }
+            }
+            kind::ANSWER | kind::CACHED | kind::EXPLAINED => {
+                self.settle(id, Ok(JsValue::from_str(&body)))
+            }
             kind::ERROR => {
                 let message: String = serde_json::from_str(&body).unwrap_or(body);
                 self.settle(id, Err(JsValue::from_str(&message)));
@@ -224,7 +279,7 @@ fn install_hooks() {
                     Ok(c) => c,
                     Err(e) => return Promise::reject(&JsValue::from_str(&e)),
                 };
-                let (id, promise) = client.request(None);
+                let (id, promise) = client.request(None, None);
                 let args = Array::new();
                 if !first.is_undefined() {
                     args.push(&first);

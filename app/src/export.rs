@@ -153,6 +153,7 @@ mod tests {
             embedded: 0,
             embedder: "lexical".into(),
             embedder_note: None,
+            cache: Default::default(),
             millis: 1.0,
             documents: 1,
             tuples: 1,

@@ -6,11 +6,13 @@
 use gatepath_app::protocol::{AnswerView, GraphEdge, Truth};
 use leptos::prelude::*;
 
-const COLUMN: f64 = 250.0;
+/// Column pitch: a node and room between columns for an edge's label.
+const COLUMN: f64 = 360.0;
 const ROW: f64 = 70.0;
 const NODE_WIDTH: f64 = 180.0;
 const NODE_HEIGHT: f64 = 36.0;
 const MARGIN: f64 = 24.0;
+const BOW: f64 = 70.0;
 
 fn centre(layer: usize, order: usize) -> (f64, f64) {
     (
@@ -34,7 +36,8 @@ fn fit(label: &str) -> String {
 pub fn GatedGraph(view: AnswerView) -> impl IntoView {
     let hovered = RwSignal::new(None::<usize>);
     let rows = view.nodes.iter().map(|n| n.order + 1).max().unwrap_or(1);
-    let width = MARGIN * 2.0 + (view.layers.max(1) - 1) as f64 * COLUMN + NODE_WIDTH;
+    // Room on the right for edges within the last layer, which bow out of it.
+    let width = MARGIN * 2.0 + (view.layers.max(1) - 1) as f64 * COLUMN + NODE_WIDTH + BOW;
     let height = MARGIN * 2.0 + (rows - 1) as f64 * ROW + NODE_HEIGHT + 16.0;
     let nodes = view.nodes.clone();
     let edges = view.edges.clone();
@@ -51,7 +54,7 @@ pub fn GatedGraph(view: AnswerView) -> impl IntoView {
             let d = if from.layer == to.layer {
                 x1 += NODE_WIDTH / 2.0;
                 x2 += NODE_WIDTH / 2.0;
-                let bow = x1 + 60.0;
+                let bow = x1 + BOW - 10.0;
                 format!("M {x1} {y1} C {bow} {y1}, {bow} {y2}, {x2} {y2}")
             } else {
                 let right = if x2 > x1 { 1.0 } else { -1.0 };
@@ -135,8 +138,9 @@ pub fn GatedGraph(view: AnswerView) -> impl IntoView {
                         <path d="M 0 0 L 10 5 L 0 10 z" />
                     </marker>
                 </defs>
-                {edge_views}
+                // Edges after nodes: their labels stay readable where they cross a node.
                 {node_views}
+                {edge_views}
             </svg>
             <p class="legend">
                 <span class="key entry">"entry"</span>

@@ -4,8 +4,9 @@
 
 mod ask;
 mod client;
+mod explain;
 mod graph;
-mod models;
+mod progress;
 mod save;
 mod view;
 

@@ -3,9 +3,12 @@
 //! check hooks' arguments and replies are passed as JS values, unchanged).
 //!
 //! Page → worker: `start` ([`Start`]), `ask` ([`Ask`]), `regate` ([`Regate`]),
-//! `cancel` (the id of the request to stop), `hook` (a check hook's name and
+//! `explain` ([`Explain`]), `cancel` (the id of the request to stop), `cache` (what
+//! the cache holds), `clear` (empty the cache), `hook` (a check hook's name and
 //! arguments). Worker → page: `status` ([`Status`]), `progress` ([`Progress`]),
-//! `answer` ([`AnswerView`]), `error` (a message), `reply` (a hook's result).
+//! `answer` ([`AnswerView`]), `token` (a piece of an explanation's text), `explained`
+//! ([`Explanation`]), `cached` ([`CacheSummary`], the reply to `cache` and `clear`),
+//! `error` (a message), `reply` (a hook's result).
 
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +19,12 @@ pub mod kind {
     pub const REGATE: &str = "regate";
     pub const CANCEL: &str = "cancel";
     pub const HOOK: &str = "hook";
+    pub const CACHE: &str = "cache";
+    pub const CLEAR: &str = "clear";
+    pub const CACHED: &str = "cached";
+    pub const EXPLAIN: &str = "explain";
+    pub const TOKEN: &str = "token";
+    pub const EXPLAINED: &str = "explained";
     pub const STATUS: &str = "status";
     pub const PROGRESS: &str = "progress";
     pub const ANSWER: &str = "answer";
@@ -80,7 +89,11 @@ impl Truth {
 pub struct Ask {
     pub documents: Vec<DocumentIn>,
     pub question: String,
-    /// Conditions the user set explicitly; they override what the question implies.
+    /// The patient described apart from the question ("34 weeks pregnant, penicillin
+    /// allergy"); what it says overrides what the question implies.
+    #[serde(default)]
+    pub patient: String,
+    /// Conditions the user set explicitly; they override both.
     #[serde(default)]
     pub conditions: Vec<ConditionValue>,
 }
@@ -89,6 +102,29 @@ pub struct Ask {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Regate {
     pub conditions: Vec<ConditionValue>,
+}
+
+/// Explain the answer shown last with the LLM, in at most `max_tokens` tokens; the
+/// text streams back as `token` messages (each body the JSON of a piece of text), then
+/// an `explained` message carries the [`Explanation`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Explain {
+    pub max_tokens: usize,
+}
+
+/// A finished (or stopped) explanation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Explanation {
+    pub text: String,
+    pub tokens: usize,
+    /// `end` (the model finished), `length`, `cancelled` or `context`.
+    pub stop: String,
+    pub model: String,
+    /// `f32` or `q8`: how the weights are held on this backend.
+    pub precision: String,
+    /// Whether the model file came from the cache.
+    pub model_from_cache: bool,
+    pub millis: f64,
 }
 
 /// Where the worker is.
@@ -132,6 +168,49 @@ pub struct Progress {
     pub stage: String,
     pub done: u64,
     pub total: u64,
+    /// Bytes of model files read so far and in all, while files are being loaded (from
+    /// the network or the cache); 0 and 0 otherwise.
+    #[serde(default)]
+    pub bytes_done: u64,
+    #[serde(default)]
+    pub bytes_total: u64,
+}
+
+/// What the worker's cache (IndexedDB) holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CacheSummary {
+    pub stores: Vec<CacheStore>,
+    /// What the browser reports for this site (`navigator.storage.estimate()`).
+    pub usage_bytes: f64,
+    pub quota_bytes: f64,
+    /// Why the cache is off or not written, when it is.
+    pub note: Option<String>,
+}
+
+/// One store of the cache.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CacheStore {
+    /// `files`, `embeddings` or `extractions`.
+    pub name: String,
+    pub entries: u64,
+    /// For model files: each file's path and size.
+    pub files: Vec<String>,
+}
+
+/// Where an answer's inputs came from.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CacheReport {
+    /// Model files read from the cache, and fetched from the site.
+    pub files_cached: usize,
+    pub files_fetched: usize,
+    /// Cached files that failed their sha256 check and were fetched again.
+    pub files_repaired: usize,
+    /// Whether the documents' extraction came from the cache.
+    pub extraction_cached: bool,
+    /// Sentence embeddings read from the cache.
+    pub embeddings_cached: usize,
+    /// Why the cache is off or not written, when it is.
+    pub note: Option<String>,
 }
 
 /// A span of a document the answer rests on.
@@ -229,9 +308,40 @@ pub struct AnswerView {
     pub embedder: String,
     /// Why the neural embedder is not in use, when it is not.
     pub embedder_note: Option<String>,
+    /// What came from the cache.
+    #[serde(default)]
+    pub cache: CacheReport,
     pub millis: f64,
     /// Documents, tuples and edges of the graph.
     pub documents: usize,
     pub tuples: usize,
     pub graph_edges: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Messages from a worker of the release before (no byte counts, no cache report)
+    /// still read: the fields default.
+    #[test]
+    fn older_messages_read_with_defaults() {
+        let p: Progress = serde_json::from_str(r#"{"stage": "answering", "done": 2, "total": 3}"#)
+            .expect("reads");
+        assert_eq!((p.bytes_done, p.bytes_total), (0, 0));
+        let a: Ask = serde_json::from_str(r#"{"documents": [], "question": "q"}"#).expect("reads");
+        assert!(a.patient.is_empty() && a.conditions.is_empty());
+    }
+
+    #[test]
+    fn a_chip_cycles_through_the_three_values() {
+        let mut t = Truth::True;
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            seen.push(t.id());
+            t = t.next();
+        }
+        assert_eq!(seen, ["true", "false", "unknown"]);
+        assert_eq!(t, Truth::True);
+    }
 }

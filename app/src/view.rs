@@ -1,5 +1,5 @@
-//! The page: compute status with its self-check, the ask view, and the models this
-//! site ships.
+//! The page: compute status with its self-check, the ask view, the models this site
+//! ships, and what the browser stores for it.
 //!
 //! Elements carry `data-testid` / `data-state` attributes so the browser tests read the
 //! same thing the user sees.
@@ -9,15 +9,33 @@ use leptos::task::spawn_local;
 
 use crate::ask::AskPanel;
 use crate::client;
-use crate::models::{self, human_size, Manifest};
-use gatepath_app::protocol::Status;
+use gatepath_app::manifest::{self, human_size, Manifest};
+use gatepath_app::protocol::{CacheSummary, Status};
+
+/// Bumped whenever a request may have changed what the worker caches, so the storage
+/// panel reads it again.
+#[derive(Clone, Copy)]
+pub struct CacheChanges(pub RwSignal<u32>);
+
+impl CacheChanges {
+    /// The app's counter, read while a component is created (tasks have no context).
+    pub fn find() -> Option<CacheChanges> {
+        use_context::<CacheChanges>()
+    }
+
+    /// Says the cache may have changed.
+    pub fn bump(self) {
+        self.0.update(|n| *n += 1);
+    }
+}
 
 #[component]
 pub fn App() -> impl IntoView {
+    provide_context(CacheChanges(RwSignal::new(0)));
     let (status, set_status) = signal(None::<Result<Status, String>>);
     let (manifest, set_manifest) = signal(None::<Result<Manifest, String>>);
     client::start(cpu_requested(), move |s| set_status.set(Some(s)));
-    spawn_local(async move { set_manifest.set(Some(models::fetch_manifest().await)) });
+    spawn_local(async move { set_manifest.set(Some(manifest::fetch_manifest().await)) });
 
     view! {
         <header class="masthead">
@@ -31,6 +49,7 @@ pub fn App() -> impl IntoView {
             <AskPanel status=status />
             <ComputePanel status=status />
             <ModelsPanel manifest=manifest />
+            <StoragePanel status=status />
         </main>
     }
 }
@@ -195,6 +214,112 @@ fn ModelsPanel(manifest: ReadSignal<Option<Result<Manifest, String>>>) -> impl I
                 .into_any(),
             }}
             <p class="hint">"Models are downloaded from this site only when a step needs them."</p>
+        </section>
+    }
+}
+
+/// What the browser keeps for this site (model files, embeddings, read documents), with
+/// a way to clear it.
+#[component]
+fn StoragePanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl IntoView {
+    let summary = RwSignal::new(None::<Result<CacheSummary, String>>);
+    let busy = RwSignal::new(false);
+    let refresh = move |clear: bool| {
+        if busy.get_untracked() {
+            return;
+        }
+        busy.set(true);
+        spawn_local(async move {
+            let result = match clear {
+                true => client::clear_cache().await,
+                false => client::cache().await,
+            };
+            summary.set(Some(result));
+            busy.set(false);
+        });
+    };
+    // Read once the worker is up, and again after each request that may have cached.
+    let changes = use_context::<CacheChanges>();
+    Effect::new(move |_| {
+        if let Some(c) = changes {
+            c.0.track();
+        }
+        if matches!(status.get(), Some(Ok(_))) {
+            refresh(false);
+        }
+    });
+    let body = move || {
+        summary.get().map(|s| match s {
+            Err(message) => {
+                view! { <p class="bad" data-testid="storage" data-state="error">{message}</p> }
+                    .into_any()
+            }
+            Ok(s) => {
+                let total: u64 = s.stores.iter().map(|st| st.entries).sum();
+                let usage = if s.quota_bytes > 0.0 {
+                    format!(
+                        "{} used of {} this browser allows the site",
+                        human_size(s.usage_bytes as u64),
+                        human_size(s.quota_bytes as u64)
+                    )
+                } else {
+                    String::new()
+                };
+                let stores = s
+                    .stores
+                    .into_iter()
+                    .map(|st| {
+                        let label = match st.name.as_str() {
+                            "files" => "model files",
+                            "embeddings" => "sentence embeddings",
+                            "extractions" => "read document sets",
+                            other => other,
+                        }
+                        .to_string();
+                        let files = st
+                            .files
+                            .into_iter()
+                            .map(|f| view! { <li><code>{f}</code></li> })
+                            .collect_view();
+                        view! {
+                            <li data-store=st.name.clone() data-entries=st.entries.to_string()>
+                                {label} ": " {st.entries}
+                                <ul class="files">{files}</ul>
+                            </li>
+                        }
+                    })
+                    .collect_view();
+                let note = s
+                    .note
+                    .map(|n| view! { <p class="notice" data-testid="storage-note">{n}</p> });
+                view! {
+                    <div data-testid="storage" data-state="ready" data-entries=total.to_string()>
+                        <ul class="stores">{stores}</ul>
+                        <p class="hint">{usage}</p>
+                        {note}
+                    </div>
+                }
+                .into_any()
+            }
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="storage-title">
+            <h2 id="storage-title">"Stored in this browser"</h2>
+            <p class="hint">
+                "Model files (checked against their sha256 each time they are read), sentence "
+                "embeddings and the documents you read are kept in this browser so the next "
+                "visit is fast. Nothing here leaves the browser."
+            </p>
+            {body}
+            <p class="actions">
+                <button type="button" data-testid="storage-refresh" disabled=move || busy.get() on:click=move |_| refresh(false)>
+                    "Refresh"
+                </button>
+                <button type="button" data-testid="storage-clear" disabled=move || busy.get() on:click=move |_| refresh(true)>
+                    "Clear"
+                </button>
+            </p>
         </section>
     }
 }

@@ -67,11 +67,13 @@ function gpuProbe() {
 }
 
 /**
- * Opens the app in a fresh Chromium profile.
- * @param {{ webgpu: boolean, query?: string, gpuProbe?: boolean }} options
+ * Opens the app in a fresh Chromium profile. `workerPrelude` is a function run in the
+ * worker before any of its scripts (as `gpuProbe` is), to change what the browser
+ * gives the worker (e.g. a storage that is full).
+ * @param {{ webgpu: boolean, query?: string, gpuProbe?: boolean, workerPrelude?: Function }} options
  * @returns {Promise<Session>}
  */
-export async function openApp({ webgpu, query = '', gpuProbe: probe = false }) {
+export async function openApp({ webgpu, query = '', gpuProbe: probe = false, workerPrelude = null }) {
   if (!existsSync(path.join(DIST, 'index.html'))) {
     throw new Error(`${DIST}/index.html is missing: build the site first (trunk build)`);
   }
@@ -88,11 +90,12 @@ export async function openApp({ webgpu, query = '', gpuProbe: probe = false }) {
   });
   const session = new Session({ server, url, profile, context });
   await session.ready;
-  // The worker's script, with the probe run first.
-  if (probe) {
+  // The worker's script, with the probe and the prelude run first.
+  const preludes = [probe ? gpuProbe : null, workerPrelude].filter(Boolean);
+  if (preludes.length > 0) {
     await context.route('**/worker_loader.js', async (route) => {
       const response = await route.fetch();
-      const body = `(${gpuProbe})();\n${await response.text()}`;
+      const body = `${preludes.map((f) => `(${f})();\n`).join('')}${await response.text()}`;
       await route.fulfill({ response, body });
     });
   }
@@ -116,6 +119,8 @@ export class Session {
     this.console = [];
     /** Requests to anything but the site's own host. */
     this.foreignRequests = [];
+    /** Paths of every request to the site, the worker's included (tests clear it). */
+    this.requests = [];
     const own = new URL(url).host;
     // Block and record anything that would leave 127.0.0.1.
     this.ready = context.route('**/*', (route) => {
@@ -125,6 +130,7 @@ export class Session {
         this.foreignRequests.push(target);
         return route.abort('blockedbyclient');
       }
+      this.requests.push(new URL(target).pathname);
       return route.continue();
     });
   }

@@ -54,18 +54,23 @@ export async function readSelfCheck(page, timeout = 180_000) {
 /**
  * Opens the app, waits for the device self-check to pass and checks that the page shows
  * the expected backend: where every model check starts. Closes the session on failure.
- * @param {{ webgpu: boolean, backend: 'webgpu' | 'cpu', gpuProbe?: boolean }} options
+ * @param {{ webgpu: boolean, backend: 'webgpu' | 'cpu', gpuProbe?: boolean, workerPrelude?: Function }} options
  */
-export async function openCheckedApp({ webgpu, backend, gpuProbe = false }) {
-  const session = await openApp({ webgpu, gpuProbe });
+export async function openCheckedApp({ webgpu, backend, gpuProbe = false, workerPrelude = null }) {
+  const session = await openApp({ webgpu, gpuProbe, workerPrelude });
   try {
-    const selfCheck = await readSelfCheck(session.page);
-    assert.equal(selfCheck.state, 'passed', session.report());
-    const shown = await session.page.getByTestId('backend').getAttribute('data-backend');
-    assert.equal(shown, backend, session.report());
+    await expectChecked(session, backend);
     return session;
   } catch (e) {
     await session.close();
     throw e;
   }
+}
+
+/** Waits for the self-check of the page `session` shows (after a load or a reload). */
+export async function expectChecked(session, backend) {
+  const selfCheck = await readSelfCheck(session.page);
+  assert.equal(selfCheck.state, 'passed', session.report());
+  const shown = await session.page.getByTestId('backend').getAttribute('data-backend');
+  assert.equal(shown, backend, session.report());
 }

@@ -1,10 +1,9 @@
 //! The shipped small LLM in this browser, reachable from the page for checks: the
 //! browser tests call `window.gatepathLlm(prompts, {precision, tokens})` and compare
 //! prompt token ids, the last position's top logits and greedy continuations with
-//! llama.cpp's. The GGUF comes from the site's own `models/`; the model runs on the
-//! backend the page chose and is loaded once per precision.
+//! llama.cpp's. The GGUF comes from the site's own `models/` (or the cache); the model
+//! runs on the backend the page chose and is loaded once per precision.
 
-use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
@@ -15,13 +14,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 use crate::compute;
-use crate::hooks::{fetch, now_ms, precision, strings, wasm_memory_bytes};
-
-const MODEL: &str = "models/smollm2-135m-instruct-q4_1/SmolLM2-135M-Instruct.Q4_1.gguf";
-
-thread_local! {
-    static MODELS: RefCell<Vec<(Precision, Rc<LlamaModel>, SelfCheck)>> = const { RefCell::new(Vec::new()) };
-}
+use crate::hooks::{now_ms, precision, strings, wasm_memory_bytes};
+use crate::llm;
 
 /// Defines `window.gatepathLlm`.
 pub fn install() {
@@ -115,25 +109,8 @@ fn numbers(ids: &[u32]) -> Array {
     ids.iter().map(|&id| JsValue::from(id)).collect()
 }
 
-/// The model at `precision`, loaded (and self-checked) on first use onto the page's
-/// backend.
+/// The model at `precision` (see [`llm::load`]).
 async fn model(precision: Precision) -> Result<(Rc<LlamaModel>, SelfCheck), String> {
-    let loaded = MODELS.with(|cell| {
-        cell.borrow()
-            .iter()
-            .find(|(p, _, _)| *p == precision)
-            .map(|(_, m, c)| (m.clone(), *c))
-    });
-    if let Some(m) = loaded {
-        return Ok(m);
-    }
-    let compute = compute::active().ok_or("the compute backend is not ready yet")?;
-    let bytes = fetch(MODEL).await?;
-    let (model, check) =
-        LlamaModel::load_checked("SmolLM2-135M-Instruct", &bytes, precision, &compute)
-            .await
-            .map_err(|e| format!("{MODEL}: {e}"))?;
-    let model = Rc::new(model);
-    MODELS.with(|cell| cell.borrow_mut().push((precision, model.clone(), check)));
-    Ok((model, check))
+    let loaded = llm::load(precision, &|_, _| {}).await?;
+    Ok((loaded.model, loaded.check))
 }

@@ -5,11 +5,14 @@
 
 mod compute;
 mod embedder_check;
+mod files;
 mod hooks;
+mod llm;
 mod llm_check;
 mod session;
+mod store;
 
-use gatepath_app::protocol::{self, kind, Ask, Regate, Start};
+use gatepath_app::protocol::{self, kind, Ask, Explain, Regate, Start};
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -61,6 +64,33 @@ fn handle(data: JsValue) {
                 Err(e) => Err(format!("malformed request: {e}")),
             };
             reply(id, result);
+        }),
+        kind::EXPLAIN => spawn_local(async move {
+            let result = match serde_json::from_str::<Explain>(&body) {
+                Ok(request) => {
+                    session::explain(
+                        id,
+                        request,
+                        |p| post(kind::PROGRESS, id, &p),
+                        |piece| post(kind::TOKEN, id, &piece),
+                    )
+                    .await
+                }
+                Err(e) => Err(format!("malformed request: {e}")),
+            };
+            match result {
+                Ok(explanation) => post(kind::EXPLAINED, id, &explanation),
+                Err(message) => post_error(id, &message),
+            }
+        }),
+        kind::CACHE => spawn_local(async move {
+            post(kind::CACHED, id, &store::summary().await);
+        }),
+        kind::CLEAR => spawn_local(async move {
+            match store::clear().await {
+                Ok(()) => post(kind::CACHED, id, &store::summary().await),
+                Err(message) => post_error(id, &message),
+            }
         }),
         kind::CANCEL => {
             if let Ok(target) = body.parse::<u32>() {

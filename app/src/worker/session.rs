@@ -1,64 +1,108 @@
 //! The worker's answering session: the documents' graph (built once per document
-//! set), the sentence embedder (all-MiniLM-L6-v2 on the worker's backend, the lexical
-//! embedder when it cannot load) behind a memo, and the last question kept so its
-//! conditions can be flipped without running a model.
+//! set, its extraction kept in the cache), the sentence embedder (all-MiniLM-L6-v2 on
+//! the worker's backend from cached or fetched files, the lexical embedder when it
+//! cannot load) behind a memo and the embedding cache, and the last question kept so
+//! its conditions can be flipped without running a model.
 
-use std::cell::RefCell;
-use std::collections::hash_map::DefaultHasher;
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use engine::answer::{
-    around, explore, Answer, AnswerSource, EdgeState, EdgeView, Exploration, NodeRole, Prepared,
-    RuleSteps, Strategy,
+    around, described, explanation_messages, explanation_opening, explore, Answer, AnswerSource,
+    EdgeState, EdgeView, Exploration, NodeRole, Prepared, RuleSteps, Strategy,
 };
 use engine::embed::{EmbedError, Embedder, LexicalEmbedder, Memo};
-use engine::extract::RuleExtractor;
+use engine::extract::{Extraction, RuleExtractor};
 use engine::gate;
+use engine::llm::{Generate, LanguageModel, Sampling, Stop};
 use engine::model::bert::{BertEmbedder, ModelFiles, Pooling};
 use engine::model::Precision;
 use engine::text::Document;
+use gatepath_app::manifest;
 use gatepath_app::protocol::{
-    AnswerView, Ask, Blocked, Citation, ConditionValue, DocumentIn, Edge, EdgeCondition, GraphEdge,
-    Node, Path, Progress, Regate, TableRow, Truth,
+    AnswerView, Ask, Blocked, CacheReport, Citation, ConditionValue, DocumentIn, Edge,
+    EdgeCondition, Explain, Explanation, GraphEdge, Node, Path, Progress, Regate, TableRow, Truth,
 };
+use js_sys::Float32Array;
+use wasm_bindgen::JsCast;
 
 use crate::compute;
-use crate::hooks::{fetch, now_ms};
+use crate::files::{self, Origin};
+use crate::hooks::now_ms;
+use crate::llm;
+use crate::store::{self, EMBEDDINGS, EXTRACTIONS};
 
-const MINILM: &str = "models/all-minilm-l6-v2";
+/// The shipped sentence embedder's id in `models/manifest.json`.
+const MINILM: &str = "all-minilm-l6-v2";
 
 /// Largest document set the worker takes in one request (bytes of text).
 pub const MAX_DOCUMENT_BYTES: usize = 8 * 1024 * 1024;
 
 /// Either embedder, so the memo outlives a failed model load.
-pub enum SessionEmbedder {
-    Neural(BertEmbedder),
+pub enum Model {
+    Neural(Box<BertEmbedder>),
     Lexical(LexicalEmbedder),
+}
+
+/// The session's embedder: the model, behind the cache of embeddings by text hash (the
+/// neural model's only; the lexical embedder costs less than a lookup).
+pub struct SessionEmbedder {
+    model: Model,
+    /// Texts whose embedding came from the cache, over the session.
+    from_cache: usize,
 }
 
 impl Embedder for SessionEmbedder {
     fn name(&self) -> &str {
-        match self {
-            SessionEmbedder::Neural(e) => e.name(),
-            SessionEmbedder::Lexical(e) => e.name(),
+        match &self.model {
+            Model::Neural(e) => e.name(),
+            Model::Lexical(e) => e.name(),
         }
     }
 
     async fn embed(&mut self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
-        match self {
-            SessionEmbedder::Neural(e) => e.embed(texts).await,
-            SessionEmbedder::Lexical(e) => e.embed(texts).await,
+        let model = match &mut self.model {
+            Model::Lexical(e) => return e.embed(texts).await,
+            Model::Neural(e) => e,
+        };
+        let keys: Vec<String> = texts
+            .iter()
+            .map(|t| format!("{}:{}", model.name(), store::text_hash(t)))
+            .collect();
+        let mut vectors: Vec<Option<Vec<f32>>> = store::get_many(EMBEDDINGS, &keys)
+            .await
+            .into_iter()
+            .map(|v| v.and_then(|v| v.dyn_into::<Float32Array>().ok()))
+            .map(|v| v.map(|a| a.to_vec()).filter(|v| !v.is_empty()))
+            .collect();
+        let missing: Vec<usize> = (0..texts.len()).filter(|&i| vectors[i].is_none()).collect();
+        self.from_cache += texts.len() - missing.len();
+        if !missing.is_empty() {
+            let batch: Vec<String> = missing.iter().map(|&i| texts[i].clone()).collect();
+            let computed = model.embed(&batch).await?;
+            let entries = missing
+                .iter()
+                .zip(&computed)
+                .map(|(&i, v)| (keys[i].clone(), Float32Array::from(v.as_slice()).into()))
+                .collect();
+            store::put_many(EMBEDDINGS, entries).await;
+            for (i, v) in missing.into_iter().zip(computed) {
+                vectors[i] = Some(v);
+            }
         }
+        Ok(vectors.into_iter().map(Option::unwrap_or_default).collect())
     }
 }
 
 struct Session {
-    documents_key: u64,
+    documents_key: String,
     names: Vec<String>,
     prepared: Rc<Prepared>,
     exploration: Option<Exploration>,
+    /// The answer shown last (asked or re-gated), for explaining it.
+    answer: Option<Answer>,
 }
 
 thread_local! {
@@ -67,12 +111,30 @@ thread_local! {
     static EMBEDDER: RefCell<Option<Memo<SessionEmbedder>>> = const { RefCell::new(None) };
     static EMBEDDER_NOTE: RefCell<Option<String>> = const { RefCell::new(None) };
     static CANCELLED: RefCell<HashSet<u32>> = RefCell::new(HashSet::new());
+    /// Where the current request's inputs came from.
+    static REPORT: RefCell<CacheReport> = RefCell::new(CacheReport::default());
+    static EXTRACTION_CACHED: Cell<bool> = const { Cell::new(false) };
     static BUSY: RefCell<bool> = const { RefCell::new(false) };
 }
 
 /// Marks request `id` to stop at its next step.
 pub fn cancel(id: u32) {
     CANCELLED.with(|c| c.borrow_mut().insert(id));
+}
+
+/// Lets the worker's event loop run (a `cancel` message, progress going out) before
+/// going on: the CPU backend never suspends on its own.
+pub async fn yield_now() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+        if scope
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0)
+            .is_err()
+        {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 fn cancelled(id: u32) -> Result<(), String> {
@@ -97,19 +159,35 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
     if request.documents.iter().all(|d| d.text.trim().is_empty()) {
         return Err("there are no documents to answer from: paste text or add files".into());
     }
+    REPORT.with(|r| *r.borrow_mut() = CacheReport::default());
     let step = |stage: &str, done: u64, total: u64| {
         progress(Progress {
             stage: stage.into(),
             done,
             total,
+            bytes_done: 0,
+            bytes_total: 0,
         })
     };
-    step("loading the sentence embedder", 0, 3);
-    let mut memo = take_embedder().await;
+    const LOADING: &str = "loading the sentence embedder";
+    step(LOADING, 0, 3);
+    let mut memo = take_embedder(&|bytes_done, bytes_total| {
+        progress(Progress {
+            stage: LOADING.into(),
+            done: 0,
+            total: 3,
+            bytes_done,
+            bytes_total,
+        })
+    })
+    .await;
+    let cached_before = memo.inner().from_cache;
     let result = async {
+        yield_now().await;
         cancelled(id)?;
         step("reading the documents", 1, 3);
-        let prepared = prepared(&request.documents);
+        let prepared = prepared(&request.documents).await;
+        yield_now().await;
         cancelled(id)?;
         step("answering", 2, 3);
         let before = memo.computed();
@@ -122,7 +200,11 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
         )
         .await
         .map_err(|e| e.to_string())?;
-        let overrides = overrides(&request.conditions);
+        let mut overrides = match request.patient.trim() {
+            "" => Vec::new(),
+            description => described(&answer, description),
+        };
+        overrides.extend(self::overrides(&request.conditions));
         let answer = if overrides.is_empty() {
             answer
         } else {
@@ -132,18 +214,24 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
                 .map_err(|e| e.to_string())?
                 .answer
         };
-        let embedded = memo.computed() - before;
+        let from_cache = memo.inner().from_cache - cached_before;
+        let embedded = memo.computed() - before - from_cache;
+        let mut report = REPORT.with(|r| r.borrow().clone());
+        report.embeddings_cached = from_cache;
+        report.note = store::note();
         let view = answer_view(
             &prepared,
             &exploration,
             &answer,
             embedded,
             memo.name(),
+            report,
             now_ms() - started,
         );
         SESSION.with(|s| {
             if let Some(session) = s.borrow_mut().as_mut() {
                 session.exploration = Some(exploration);
+                session.answer = Some(answer);
             }
         });
         step("answered", 3, 3);
@@ -165,7 +253,7 @@ pub async fn regate(request: Regate) -> Result<AnswerView, String> {
                 .and_then(|s| s.exploration.clone().map(|e| (s.view(), e)))
         })
         .ok_or("ask a question first")?;
-    let mut memo = take_embedder().await;
+    let mut memo = take_embedder(&|_, _| {}).await;
     let result = exploration
         .regate(
             &prepared.prepared,
@@ -177,15 +265,113 @@ pub async fn regate(request: Regate) -> Result<AnswerView, String> {
     let name = memo.name().to_string();
     EMBEDDER.with(|e| *e.borrow_mut() = Some(memo));
     let regated = result?;
-    Ok(answer_view(
+    let report = CacheReport {
+        note: store::note(),
+        ..CacheReport::default()
+    };
+    let view = answer_view(
         &prepared,
         &exploration,
         &regated.answer,
         regated.embedded,
         &name,
+        report,
         now_ms() - started,
-    ))
+    );
+    SESSION.with(|s| {
+        if let Some(session) = s.borrow_mut().as_mut() {
+            session.answer = Some(regated.answer);
+        }
+    });
+    Ok(view)
 }
+
+/// Explains the answer shown last with the shipped LLM, streaming its text through
+/// `on_text` as it is written; cancelled between tokens.
+pub async fn explain(
+    id: u32,
+    request: Explain,
+    progress: impl Fn(Progress),
+    on_text: impl Fn(&str),
+) -> Result<Explanation, String> {
+    let _busy = Busy::take()?;
+    let started = now_ms();
+    let (question, answer) = SESSION
+        .with(|s| {
+            s.borrow().as_ref().and_then(|s| {
+                let question = s.exploration.as_ref()?.question().to_string();
+                Some((question, s.answer.clone()?))
+            })
+        })
+        .ok_or("ask a question first")?;
+    let compute = compute::active().ok_or("the compute backend did not start")?;
+    const LOADING: &str = "loading the language model";
+    let report = |stage: &str, done, bytes_done, bytes_total| {
+        progress(Progress {
+            stage: stage.into(),
+            done,
+            total: 2,
+            bytes_done,
+            bytes_total,
+        })
+    };
+    report(LOADING, 0, 0, 0);
+    let loaded = llm::load(Precision::for_backend(compute.backend()), &|d, t| {
+        report(LOADING, 0, d, t)
+    })
+    .await?;
+    cancelled(id)?;
+    report("writing the explanation", 1, 0, 0);
+    let model = loaded.model;
+    // The assistant's turn opened with the explanation's first words, which the page
+    // shows as written.
+    let opening = explanation_opening(&answer);
+    let prompt = model
+        .chat_prompt(&explanation_messages(&question, &answer))
+        .map_err(|e| e.to_string())?
+        + &opening;
+    let ids = model.tokenize(&prompt).map_err(|e| e.to_string())?;
+    let settings = Generate {
+        max_tokens: request.max_tokens.clamp(1, MAX_EXPLANATION_TOKENS),
+        sampling: Sampling::Greedy,
+    };
+    on_text(&opening);
+    let written = model
+        .generate_paused(
+            &ids,
+            &settings,
+            |piece| {
+                on_text(piece);
+                match CANCELLED.with(|c| c.borrow().contains(&id)) {
+                    true => ControlFlow::Break(()),
+                    false => ControlFlow::Continue(()),
+                }
+            },
+            async || yield_now().await,
+        )
+        .await
+        .map_err(|e| e.to_string());
+    CANCELLED.with(|c| c.borrow_mut().remove(&id));
+    let written = written?;
+    Ok(Explanation {
+        text: format!("{opening}{}", written.text).trim().to_string(),
+        tokens: written.tokens.len(),
+        stop: match written.stop {
+            Stop::EndToken => "end",
+            Stop::Length => "length",
+            Stop::Cancelled => "cancelled",
+            Stop::Context => "context",
+        }
+        .into(),
+        model: model.name.clone(),
+        precision: model.precision().id().to_string(),
+        model_from_cache: loaded.origin == Some(Origin::Cache),
+        millis: now_ms() - started,
+    })
+}
+
+/// The longest explanation the page asks for.
+pub const MAX_EXPLANATION_TOKENS: usize = 256;
 
 /// One request at a time: the models and the session are not shared between two.
 struct Busy;
@@ -224,30 +410,53 @@ impl Session {
     }
 }
 
-/// The graph of `documents`, built unless the session already holds it.
-fn prepared(documents: &[DocumentIn]) -> PreparedView {
-    let mut hasher = DefaultHasher::new();
-    documents.hash(&mut hasher);
-    let key = hasher.finish();
+/// Names the extractor and its version in the document-set key, so a cached extraction
+/// from another extractor or release is never read back.
+const EXTRACTOR: &str = concat!("rules@", env!("CARGO_PKG_VERSION"));
+
+/// The graph of `documents`: the session's when it holds this set, else built from the
+/// cached extraction, else extracted (and the extraction cached).
+async fn prepared(documents: &[DocumentIn]) -> PreparedView {
+    let key = store::text_hash(&serde_json::to_string(&(EXTRACTOR, documents)).unwrap_or_default());
     if let Some(view) = SESSION.with(|s| {
         s.borrow()
             .as_ref()
             .filter(|s| s.documents_key == key)
             .map(Session::view)
     }) {
+        REPORT.with(|r| r.borrow_mut().extraction_cached = true);
         return view;
     }
-    let docs = documents
+    let docs: Vec<Document> = documents
         .iter()
         .map(|d| Document::new(d.name.clone(), d.text.clone()))
         .collect();
-    let prepared = Rc::new(Prepared::new(docs, &RuleExtractor));
+    let cached = store::get(EXTRACTIONS, &key)
+        .await
+        .and_then(|v| v.as_string())
+        .and_then(|json| serde_json::from_str::<Extraction>(&json).ok())
+        .and_then(|e| Prepared::from_extraction(docs.clone(), e));
+    let prepared = match cached {
+        Some(p) => {
+            REPORT.with(|r| r.borrow_mut().extraction_cached = true);
+            p
+        }
+        None => {
+            let p = Prepared::new(docs, &RuleExtractor);
+            if let Ok(json) = serde_json::to_string(&p.extraction) {
+                store::put_many(EXTRACTIONS, vec![(key.clone(), json.into())]).await;
+            }
+            p
+        }
+    };
+    let prepared = Rc::new(prepared);
     let names = documents.iter().map(|d| d.name.clone()).collect();
     let session = Session {
         documents_key: key,
         names,
         prepared,
         exploration: None,
+        answer: None,
     };
     let view = session.view();
     SESSION.with(|s| *s.borrow_mut() = Some(session));
@@ -255,19 +464,23 @@ fn prepared(documents: &[DocumentIn]) -> PreparedView {
 }
 
 /// The session's embedder, loading all-MiniLM-L6-v2 on first use (the lexical embedder
-/// when it cannot be loaded, with the reason kept for the page).
-async fn take_embedder() -> Memo<SessionEmbedder> {
+/// when it cannot be loaded, with the reason kept for the page). `on_bytes` hears the
+/// bytes of model files read so far and in all.
+async fn take_embedder(on_bytes: &dyn Fn(u64, u64)) -> Memo<SessionEmbedder> {
     if let Some(memo) = EMBEDDER.with(|e| e.borrow_mut().take()) {
         return memo;
     }
-    let inner = match load_minilm().await {
-        Ok(e) => SessionEmbedder::Neural(e),
+    let model = match load_minilm(on_bytes).await {
+        Ok(e) => Model::Neural(Box::new(e)),
         Err(reason) => {
             EMBEDDER_NOTE.with(|n| *n.borrow_mut() = Some(reason));
-            SessionEmbedder::Lexical(LexicalEmbedder::default())
+            Model::Lexical(LexicalEmbedder::default())
         }
     };
-    Memo::new(inner)
+    Memo::new(SessionEmbedder {
+        model,
+        from_cache: 0,
+    })
 }
 
 /// Why the neural embedder is not in use, if it is not.
@@ -275,15 +488,40 @@ pub fn embedder_note() -> Option<String> {
     EMBEDDER_NOTE.with(|n| n.borrow().clone())
 }
 
-async fn load_minilm() -> Result<BertEmbedder, String> {
+/// all-MiniLM-L6-v2 from the files `models/manifest.json` lists, each from the cache
+/// or the site (see [`files::load`]).
+async fn load_minilm(on_bytes: &dyn Fn(u64, u64)) -> Result<BertEmbedder, String> {
     let compute = compute::active().ok_or("the compute backend did not start")?;
-    let config = fetch(&format!("{MINILM}/config.json")).await?;
-    let weights = fetch(&format!("{MINILM}/model.safetensors")).await?;
-    let tokenizer = fetch(&format!("{MINILM}/tokenizer.json")).await?;
+    let manifest = manifest::fetch_manifest().await?;
+    let model = manifest
+        .model(MINILM)
+        .ok_or_else(|| format!("models/manifest.json lists no `{MINILM}`"))?;
+    let total = model.size();
+    let mut base = 0;
+    let mut contents = Vec::new();
+    for name in ["config.json", "model.safetensors", "tokenizer.json"] {
+        let file = model
+            .file(name)
+            .ok_or_else(|| format!("models/manifest.json lists no {name} for `{MINILM}`"))?;
+        let loaded = files::load(&model.url(file), file, &|n| on_bytes(base + n, total)).await?;
+        REPORT.with(|r| {
+            let mut r = r.borrow_mut();
+            match loaded.origin {
+                Origin::Cache => r.files_cached += 1,
+                Origin::Network => r.files_fetched += 1,
+                Origin::Repaired => {
+                    r.files_fetched += 1;
+                    r.files_repaired += 1;
+                }
+            }
+        });
+        base += file.size;
+        contents.push(loaded.bytes);
+    }
     let files = ModelFiles {
-        config: &config,
-        weights: &weights,
-        tokenizer: &tokenizer,
+        config: &contents[0],
+        weights: &contents[1],
+        tokenizer: &contents[2],
     };
     BertEmbedder::load_with(
         "all-MiniLM-L6-v2",
@@ -292,7 +530,7 @@ async fn load_minilm() -> Result<BertEmbedder, String> {
         Precision::for_backend(compute.backend()),
         &compute,
     )
-    .map_err(|e| format!("{MINILM}: {e}"))
+    .map_err(|e| format!("{}: {e}", model.name))
 }
 
 fn overrides(values: &[ConditionValue]) -> Vec<(String, gate::Truth)> {
@@ -324,6 +562,7 @@ fn answer_view(
     answer: &Answer,
     embedded: usize,
     embedder: &str,
+    cache: CacheReport,
     millis: f64,
 ) -> AnswerView {
     let citation = |c: &engine::answer::Citation| Citation {
@@ -433,6 +672,7 @@ fn answer_view(
         embedded,
         embedder: embedder.to_string(),
         embedder_note: embedder_note(),
+        cache,
         millis,
         documents: prepared.prepared.docs.len(),
         tuples: prepared.prepared.extraction.tuples.len(),

@@ -1,6 +1,6 @@
-//! The graph around a question, laid out in layers for the gated-path view: entry
-//! nodes in layer 0, then each node at its hop distance from the nearest entry (the
-//! answer usually last), with the edges of the evidence paths, the blocked edges that
+//! The graph around a question, laid out in layers for the gated-path view: the
+//! question's subject (entry nodes that are not candidate answers) in layer 0, then
+//! each node at its hop distance from it (the answer usually last), with the edges of the evidence paths, the blocked edges that
 //! touch them, and which condition blocked each. Layers read left to right from the
 //! question to the answer, which a force layout of the same edges does not.
 
@@ -110,20 +110,71 @@ pub fn around(answer: &Answer) -> Around {
         }
     }
 
-    // Layers: breadth-first from the entries over the shown edges, both directions.
+    // Layers: breadth-first over the shown edges, both directions, from the entries the
+    // question names (every word of the label among its keywords), else those that are
+    // neither the answer nor another candidate. A neural embedder matches "antibiotic"
+    // to every drug, making the drugs entries too; starting from them would put the
+    // whole graph in one layer, where the reader wants the question's subject on the
+    // left and the options to the right of it.
     let n = labels.len();
     let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
     for e in &edges {
         neighbours[e.from].push(e.to);
         neighbours[e.to].push(e.from);
     }
+    let answer_key = answer.text().map(str::to_lowercase);
+    let is_answer = |label: &str| answer_key.as_deref() == Some(label.to_lowercase().as_str());
+    let candidates: BTreeSet<String> = answer
+        .candidates
+        .iter()
+        .map(|c| c.label.to_lowercase())
+        .collect();
+    let entry_nodes: Vec<usize> = answer
+        .entries
+        .iter()
+        .filter_map(|e| index.get(e).copied())
+        .collect();
+    let word_set = |text: &str| -> Vec<String> {
+        crate::text::words(text)
+            .iter()
+            .filter(|w| w.is_word)
+            .map(|w| w.text(text).to_lowercase())
+            .collect()
+    };
+    let keywords: BTreeSet<String> = answer
+        .query
+        .keywords
+        .iter()
+        .flat_map(|k| word_set(k))
+        .collect();
+    let named = |label: &str| {
+        let ws = word_set(label);
+        !ws.is_empty() && ws.iter().all(|w| keywords.contains(w))
+    };
+    let named_entries: Vec<usize> = entry_nodes
+        .iter()
+        .copied()
+        .filter(|&i| !is_answer(&labels[i]) && named(&labels[i]))
+        .collect();
+    let subjects: Vec<usize> = entry_nodes
+        .iter()
+        .copied()
+        .filter(|&i| !is_answer(&labels[i]) && !candidates.contains(&labels[i].to_lowercase()))
+        .collect();
+    let not_answer: Vec<usize> = entry_nodes
+        .iter()
+        .copied()
+        .filter(|&i| !is_answer(&labels[i]))
+        .collect();
+    let start = [named_entries, subjects, not_answer, entry_nodes]
+        .into_iter()
+        .find(|s| !s.is_empty())
+        .unwrap_or_default();
     let mut layer: Vec<Option<usize>> = vec![None; n];
     let mut queue: VecDeque<usize> = VecDeque::new();
-    for entry in &answer.entries {
-        if let Some(&i) = index.get(entry) {
-            layer[i] = Some(0);
-            queue.push_back(i);
-        }
+    for i in start {
+        layer[i] = Some(0);
+        queue.push_back(i);
     }
     while let Some(i) = queue.pop_front() {
         let next = layer[i].map_or(0, |l| l + 1);
@@ -169,17 +220,17 @@ pub fn around(answer: &Answer) -> Around {
         }
     }
 
-    let answer_key = answer.text().map(str::to_lowercase);
     let entries: BTreeSet<&str> = answer.entries.iter().map(String::as_str).collect();
     let nodes = labels
         .iter()
         .enumerate()
         .map(|(i, label)| AroundNode {
             label: label.clone(),
-            role: if entries.contains(label.as_str()) {
-                NodeRole::Entry
-            } else if answer_key.as_deref() == Some(label.to_lowercase().as_str()) {
+            // The answer is the answer even when the question's words also matched it.
+            role: if is_answer(label) {
                 NodeRole::Answer
+            } else if entries.contains(label.as_str()) {
+                NodeRole::Entry
             } else {
                 NodeRole::Other
             },

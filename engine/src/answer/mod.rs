@@ -14,14 +14,16 @@
 //! evidence" instead of guessing.
 
 mod around;
+mod explain;
 mod llm_steps;
 mod reader;
 mod regate;
 mod view;
 
 pub use around::{around, Around, AroundEdge, AroundNode, EdgeState, NodeRole};
+pub use explain::{explanation_messages, explanation_opening};
 pub use llm_steps::{condition_messages, query_messages, query_shape, LlmSteps, Verdict};
-pub use regate::{explore, Exploration, Regated};
+pub use regate::{described, explore, Exploration, Regated};
 pub use view::{BlockedEdge, Citation, ConditionView, EdgeView, EvidencePath};
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -138,6 +140,26 @@ pub struct Prepared {
 impl Prepared {
     pub fn new(docs: Vec<Document>, extractor: &impl Extractor) -> Prepared {
         let extraction = extractor.extract(&docs);
+        Self::assemble(docs, extraction)
+    }
+
+    /// The document set from an extraction made earlier of the same documents (a cache
+    /// keeps them so a document set is read once). `None` when the extraction does not
+    /// fit the documents: a span past a document's end or off a character boundary.
+    pub fn from_extraction(docs: Vec<Document>, extraction: Extraction) -> Option<Prepared> {
+        let fits = |span: &crate::text::Span| {
+            docs.get(span.doc)
+                .is_some_and(|d| d.text.get(span.range.clone()).is_some())
+        };
+        let spans_fit = extraction.tuples.iter().all(|t| fits(&t.evidence))
+            && extraction
+                .diagnostics
+                .iter()
+                .all(|d| d.evidence.as_ref().is_none_or(fits));
+        spans_fit.then(|| Self::assemble(docs, extraction))
+    }
+
+    fn assemble(docs: Vec<Document>, extraction: Extraction) -> Prepared {
         let (graph, diagnostics) = extraction.graph();
         Prepared {
             docs,

@@ -8,6 +8,7 @@
 use super::{answer_with, reader, Answer, AnswerError, PipelineConfig, Prepared, QuestionSteps};
 use crate::embed::{Embedder, Memo};
 use crate::gate::{ConditionTable, Truth};
+use crate::patient::Patient;
 use crate::query::ParsedQuery;
 
 /// A question answered once, kept so it can be re-gated.
@@ -67,6 +68,21 @@ pub async fn explore<E: Embedder>(
         embedder.embed(&texts).await?;
     }
     Ok((answer, exploration))
+}
+
+/// The values a description of the patient given apart from the question ("34 weeks
+/// pregnant, penicillin allergy") gives the condition phrases of `answer`'s table,
+/// for re-gating with them: only the phrases it speaks to (true or false).
+pub fn described(answer: &Answer, description: &str) -> Vec<(String, Truth)> {
+    let patient = Patient::read(description);
+    answer
+        .conditions
+        .iter()
+        .filter_map(|(phrase, _)| match patient.evaluate(phrase) {
+            Truth::Unknown => None,
+            truth => Some((phrase.clone(), truth)),
+        })
+        .collect()
 }
 
 impl Exploration {

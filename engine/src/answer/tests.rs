@@ -25,6 +25,32 @@ fn ask(docs: &[&str], question: &str, strategy: Strategy) -> Answer {
     .expect("answers")
 }
 
+/// The Lyme question of Table 1 explored with the lexical embedder: the documents, the
+/// memo, the first answer (amoxicillin, checked) and the exploration to re-gate.
+fn explore_lyme() -> (
+    Prepared,
+    crate::embed::Memo<LexicalEmbedder>,
+    Answer,
+    Exploration,
+) {
+    let (docs, question, _) = TABLE_1[2];
+    let prepared = prepare(docs);
+    let mut memo = crate::embed::Memo::new(LexicalEmbedder::default());
+    let (first, exploration) = pollster::block_on(explore(
+        &prepared,
+        question,
+        &Strategy::Cgr.config(),
+        &mut memo,
+        &mut RuleSteps,
+    ))
+    .expect("answers");
+    assert_eq!(
+        first.text().map(str::to_lowercase).as_deref(),
+        Some("amoxicillin")
+    );
+    (prepared, memo, first, exploration)
+}
+
 /// Table 1 of the CGR paper: documents, question, answer.
 const TABLE_1: [(&[&str], &str, &str); 4] = [
     (
@@ -202,22 +228,7 @@ fn strategies_round_trip_by_name() {
 /// to be embedded for it; flipping back restores the first answer.
 #[test]
 fn flipping_pregnancy_regates_the_lyme_question_without_a_model() {
-    let (docs, question, _) = TABLE_1[2];
-    let prepared = prepare(docs);
-    let mut memo = crate::embed::Memo::new(LexicalEmbedder::default());
-    let config = Strategy::Cgr.config();
-    let (first, exploration) = pollster::block_on(explore(
-        &prepared,
-        question,
-        &config,
-        &mut memo,
-        &mut RuleSteps,
-    ))
-    .expect("answers");
-    assert_eq!(
-        first.text().map(str::to_lowercase).as_deref(),
-        Some("amoxicillin")
-    );
+    let (prepared, mut memo, first, exploration) = explore_lyme();
     let pregnancy = first
         .conditions
         .iter()
@@ -321,4 +332,112 @@ fn the_lyme_question_is_laid_out_from_entry_to_answer() {
         orders.sort();
         assert_eq!(orders, (0..orders.len()).collect::<Vec<_>>());
     }
+}
+
+/// An extraction kept as JSON and read back gives the same graph and the same answer;
+/// one whose spans do not fit the documents (another document set's, or damaged) is
+/// refused rather than trusted.
+#[test]
+fn a_kept_extraction_rebuilds_the_same_graph_and_refuses_other_documents() {
+    let (docs, question, expected) = TABLE_1[2];
+    let prepared = prepare(docs);
+    let json = serde_json::to_string(&prepared.extraction).expect("serialises");
+    let kept: crate::extract::Extraction = serde_json::from_str(&json).expect("reads back");
+    assert_eq!(kept, prepared.extraction);
+    let rebuilt = Prepared::from_extraction(prepared.docs.clone(), kept.clone()).expect("fits");
+    assert_eq!(rebuilt.graph.edge_count(), prepared.graph.edge_count());
+    let answer = pollster::block_on(super::answer(
+        &rebuilt,
+        question,
+        &Strategy::Cgr.config(),
+        &mut LexicalEmbedder::default(),
+    ))
+    .expect("answers");
+    assert_eq!(
+        answer.text().map(str::to_lowercase),
+        Some(expected.to_lowercase())
+    );
+
+    let short = vec![Document::new("doc 1", "Amoxicillin.")];
+    assert!(Prepared::from_extraction(short, kept).is_none());
+}
+
+/// A patient described apart from the question overrides what the question implied:
+/// "not pregnant" opens doxycycline's edge for the Lyme question asked about a pregnant
+/// patient; a description that says nothing about pregnancy changes nothing.
+#[test]
+fn a_separate_patient_description_regates_the_question() {
+    let (prepared, mut memo, first, exploration) = explore_lyme();
+
+    let overrides = described(&first, "The patient is not pregnant.");
+    assert!(
+        overrides
+            .iter()
+            .any(|(p, t)| p.contains("pregnan") && *t == Truth::False),
+        "{overrides:?}"
+    );
+    let regated =
+        pollster::block_on(exploration.regate(&prepared, &overrides, &mut memo)).expect("re-gates");
+    assert_eq!(
+        regated.answer.text().map(str::to_lowercase).as_deref(),
+        Some("doxycycline")
+    );
+    assert!(described(&first, "A 40-year-old with a rash.")
+        .iter()
+        .all(|(p, _)| !p.contains("pregnan")));
+}
+
+/// The explanation prompt carries the answer, the sentence behind it and the blocked
+/// option with its condition — and nothing the answer does not show.
+#[test]
+fn the_explanation_prompt_lists_the_answer_its_evidence_and_what_was_blocked() {
+    let (docs, question, _) = TABLE_1[2];
+    let a = ask(docs, question, Strategy::Cgr);
+    let messages = explanation_messages(question, &a);
+    assert_eq!(messages.len(), 2);
+    let user = &messages[1].content;
+    assert!(
+        user.contains("Answer: amoxicillin") || user.contains("Answer: Amoxicillin"),
+        "{user}"
+    );
+    assert!(user.contains("Facts:\n- "), "{user}");
+    let blocked = user
+        .split("Blocked for this patient:")
+        .nth(1)
+        .expect("a blocked section");
+    assert!(
+        blocked.to_lowercase().contains("doxycycline") && blocked.contains("pregnan"),
+        "{user}"
+    );
+    // Every quoted sentence is a sentence of the documents.
+    for quoted in user.split('"').skip(1).step_by(2) {
+        assert!(
+            docs.iter().any(|d| d.contains(quoted)),
+            "{quoted:?} is not in the documents"
+        );
+    }
+}
+
+/// A neural embedder matches the question's "antibiotic" to every drug, so the drugs
+/// are entries too; the layout still starts from the disease and the answer keeps its
+/// role.
+#[test]
+fn drugs_that_are_also_entries_do_not_flatten_the_layout() {
+    let (docs, question, _) = TABLE_1[2];
+    let mut a = ask(docs, question, Strategy::Cgr);
+    let base = around(&a);
+    a.entries = base.nodes.iter().map(|n| n.label.clone()).collect();
+    let view = around(&a);
+    let node = |name: &str| {
+        view.nodes
+            .iter()
+            .find(|n| n.label.to_lowercase() == name)
+            .unwrap_or_else(|| panic!("{name} in {:?}", view.nodes))
+    };
+    assert_eq!(node("lyme disease").layer, 0);
+    assert_eq!(node("amoxicillin").layer, 1);
+    assert_eq!(node("amoxicillin").role, NodeRole::Answer);
+    assert_eq!(node("doxycycline").layer, 1);
+    assert_eq!(node("doxycycline").role, NodeRole::Entry);
+    assert_eq!(view.layers, 2);
 }

@@ -34,8 +34,9 @@ use cues::*;
 use phrase::{entity, list_items};
 use tokens::{find_any, is, starts_with, surface, tokenize, Tok};
 
-/// What extraction produced from a document set.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// What extraction produced from a document set. Serialisable, so an app can keep it
+/// for a document set instead of extracting again.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Extraction {
     pub tuples: Vec<Tuple>,
     /// Pairs of names for one entity (abbreviations, parentheticals).

@@ -49,7 +49,7 @@ pub struct Edge {
 }
 
 /// Something graph construction had to skip or change, for the user to see.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Diagnostic {
     pub evidence: Option<Span>,
     pub message: String,

@@ -3,12 +3,14 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::text::{normalize_term, Span};
 
 /// A patient condition under which a fact holds (`negated: false`, "in pregnancy") or
 /// under whose absence it holds (`negated: true`, "¬ pregnancy": the fact does not hold
 /// for pregnant patients).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Condition {
     /// The condition as written ("in children", "eGFR < 30 mL/min").
     pub phrase: String,
@@ -64,7 +66,7 @@ pub enum Stance {
 }
 
 /// The relation of a tuple, with its inverse for walking edges backwards.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Relation {
     /// indication → treatment that is preferred / first-line / of choice / recommended.
     PreferredTreatment,
@@ -158,7 +160,7 @@ impl fmt::Display for Relation {
 }
 
 /// ⟨subject, relation, object, conditions⟩ with the sentence it came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tuple {
     pub subject: String,
     pub relation: Relation,

@@ -82,17 +82,15 @@ impl F16Rounding {
     }
 }
 
-/// Each value rounded to the nearest f16 (11 significant bits, ties to even; below 2⁻¹⁴
-/// the fixed subnormal spacing 2⁻²⁴), computed in f32: the exponent from a logarithm,
-/// the spacing from it, then a rounding division. The logarithm can be a hair off at an
-/// exact power of two; the spacing is then half as wide, which rounds those few values
-/// to 12 bits instead of 11.
+/// Each value rounded to 11 significant bits, f16's precision, by Veltkamp splitting in
+/// f32: c = x · (2¹³ + 1), x ↦ c − (c − x). Three element-wise kernels, where a
+/// rounding through the exponent takes a dozen; each runs separately, so no compiler
+/// can fuse the subtractions away. It agrees with a cast to f16 except on exact ties
+/// (which it may round away from even) and below 2⁻¹⁴, where f16 is subnormal and
+/// keeps fewer bits: values there are too small to move a logit.
 fn round_to_f16<const D: usize>(t: Tensor<D>) -> Tensor<D> {
-    let ln2 = std::f32::consts::LN_2;
-    let magnitude = t.clone().abs().clamp_min(6.103_515_6e-5);
-    let exponent = (magnitude.log() / ln2).floor();
-    let spacing = ((exponent - 10.0) * ln2).exp();
-    (t / spacing.clone()).round() * spacing
+    let c = t.clone().mul_scalar(8193.0);
+    c.clone() - (c - t)
 }
 
 enum Weight {
@@ -450,6 +448,33 @@ mod tests {
             assert_eq!(&out[..3], &[127.0 * d, 65.0 * d, 0.0], "{half:?}");
             // s = f16(0.7874016 · 192) = f16(151.18110) = 151.125 (spacing 1/8 there).
             assert_eq!(sums.map(values), Some(vec![151.125]), "{half:?}");
+        }
+    }
+
+    #[test]
+    fn arithmetic_f16_rounding_agrees_with_a_cast_off_ties() {
+        let device = Compute::cpu().device().clone();
+        // Values across f16's normal range (2⁻¹⁴ to 3.3e4), both signs, from a fixed LCG.
+        let mut state = 0x2545_f491_u32;
+        let mut xs = Vec::new();
+        while xs.len() < 4096 {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let mantissa = 1.0 + (state >> 8) as f32 / (1u32 << 24) as f32;
+            let exponent = (state % 29) as i32 - 14;
+            let sign = if state & 0x80 == 0 { 1.0 } else { -1.0 };
+            let x = sign * mantissa * 2f32.powi(exponent);
+            // An exact tie sits halfway between two f16 values: its low 13 bits are 0x1000.
+            if x.to_bits() & 0x1fff != 0x1000 {
+                xs.push(x);
+            }
+        }
+        let n = xs.len();
+        let rounded = values(F16Rounding::Arithmetic.apply(Tensor::<2>::from_data(
+            TensorData::new(xs.clone(), [1, n]),
+            &device,
+        )));
+        for (x, r) in xs.iter().zip(rounded) {
+            assert_eq!(r, half::f16::from_f32(*x).to_f32(), "x = {x:e}");
         }
     }
 }

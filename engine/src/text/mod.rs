@@ -38,7 +38,7 @@ pub struct Sentence {
 }
 
 /// A place in the documents: document index and byte range in its text.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     pub doc: usize,
     pub range: Range<usize>,

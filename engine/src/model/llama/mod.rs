@@ -250,7 +250,21 @@ impl LlamaModel {
         &self,
         prompt: &[u32],
         settings: &Generate,
+        on_text: impl FnMut(&str) -> ControlFlow<()>,
+    ) -> Result<Generation, LlmError> {
+        self.generate_paused(prompt, settings, on_text, async || {})
+            .await
+    }
+
+    /// [`generate`](Self::generate), awaiting `between` after each token: where a host
+    /// whose backend never suspends (the CPU in a browser worker) lets its event loop
+    /// run, so a request to stop can arrive while the model writes.
+    pub async fn generate_paused(
+        &self,
+        prompt: &[u32],
+        settings: &Generate,
         mut on_text: impl FnMut(&str) -> ControlFlow<()>,
+        mut between: impl AsyncFnMut(),
     ) -> Result<Generation, LlmError> {
         let mut cache = self.new_cache();
         let mut sampler = sample::Sampler::new(&settings.sampling);
@@ -277,6 +291,7 @@ impl LlamaModel {
             if !piece.is_empty() && on_text(&piece).is_break() {
                 break Stop::Cancelled;
             }
+            between().await;
             input = vec![next];
         };
         let rest = stream.finish();

@@ -22,7 +22,7 @@ pub struct ModelEntry {
 }
 
 /// One file of a model, served at `models/<model id>/<name>`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct ModelFile {
     pub name: String,
     pub size: u64,
@@ -33,6 +33,23 @@ impl ModelEntry {
     /// Total download size in bytes.
     pub fn size(&self) -> u64 {
         self.files.iter().map(|f| f.size).sum()
+    }
+
+    /// The file called `name`, if the model has one.
+    pub fn file(&self, name: &str) -> Option<&ModelFile> {
+        self.files.iter().find(|f| f.name == name)
+    }
+
+    /// Where the site serves `file`, relative to the page (or the worker's script).
+    pub fn url(&self, file: &ModelFile) -> String {
+        format!("models/{}/{}", self.id, file.name)
+    }
+}
+
+impl Manifest {
+    /// The model with id `id`.
+    pub fn model(&self, id: &str) -> Option<&ModelEntry> {
+        self.models.iter().find(|m| m.id == id)
     }
 }
 
@@ -75,5 +92,33 @@ pub fn human_size(bytes: u64) -> String {
         format!("{bytes} B")
     } else {
         format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST: &str = r#"{"schema": 1, "models": [{"id": "all-minilm-l6-v2",
+        "name": "all-MiniLM-L6-v2", "role": "embedder", "architecture": "bert",
+        "format": "safetensors F32", "files": [
+          {"name": "model.safetensors", "size": 90868376, "sha256": "53aa"},
+          {"name": "config.json", "size": 612, "sha256": "953f"}]}]}"#;
+
+    #[test]
+    fn files_are_found_by_model_and_name_and_served_under_models() {
+        let m: Manifest = serde_json::from_str(MANIFEST).expect("parses");
+        let model = m.model("all-minilm-l6-v2").expect("listed");
+        assert_eq!(model.size(), 90_868_988);
+        let file = model.file("config.json").expect("listed");
+        assert_eq!(model.url(file), "models/all-minilm-l6-v2/config.json");
+        assert!(m.model("other").is_none() && model.file("vocab.txt").is_none());
+    }
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(human_size(612), "612 B");
+        assert_eq!(human_size(90_868_376), "90.9 MB");
+        assert_eq!(human_size(1_500_000_000), "1.5 GB");
     }
 }
