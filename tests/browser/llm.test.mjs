@@ -1,8 +1,8 @@
 // SmolLM2-135M-Instruct (Q4_1 GGUF) in a real browser, on WebGPU (SwiftShader) and on the
 // CPU fallback, against llama.cpp's outputs on the same file
 // (tests/fixtures/smollm2-135m-q4_1.llamacpp.json): prompt token ids exactly, the argmax
-// of the last position's logits, and the first 8 greedy tokens of every case (counted on
-// WebGPU, asserted on the CPU fallback). On WebGPU
+// of the last position's logits, and the first 8 greedy tokens of every case, on both.
+// On WebGPU
 // the weights stay 8-bit (the file's 4-bit integers and scales, exactly) and GPU buffer
 // bytes are reported. Losing the WebGPU device mid-run is a typed error, not a panic.
 
@@ -15,7 +15,7 @@ const FIXTURE = JSON.parse(await readFile(new URL('../fixtures/smollm2-135m-q4_1
 const PROMPTS = FIXTURE.cases.map((c) => c.prompt);
 const GREEDY = 8;
 
-async function checkLlm(t, { webgpu, backend, strictGreedy }) {
+async function checkLlm(t, { webgpu, backend }) {
   const session = await openCheckedApp({ webgpu, backend, gpuProbe: webgpu });
   try {
     const reply = await session.evaluate(([p, n]) => window.gatepathLlm(p, { tokens: n }), [PROMPTS, GREEDY]);
@@ -36,10 +36,6 @@ async function checkLlm(t, { webgpu, backend, strictGreedy }) {
       assert.equal(got.argmax, c.last_logits_top10[0][0], `argmax after ${JSON.stringify(c.prompt)}`);
       const same = JSON.stringify(got.greedy.slice(0, GREEDY)) === JSON.stringify(c.greedy_tokens.slice(0, GREEDY));
       if (!same) greedyMisses.push(`${JSON.stringify(c.prompt.slice(-40))} → ${JSON.stringify(got.text)}`);
-      if (strictGreedy) {
-        assert.deepEqual(got.greedy.slice(0, GREEDY), c.greedy_tokens.slice(0, GREEDY),
-          `greedy after ${JSON.stringify(c.prompt)}: ${JSON.stringify(got.text)}`);
-      }
       const ours = new Map(got.top10.map(([id, logit]) => [id, logit]));
       for (const [id, logit] of c.last_logits_top10) {
         if (ours.has(id)) worst = Math.max(worst, Math.abs(ours.get(id) - logit));
@@ -48,6 +44,7 @@ async function checkLlm(t, { webgpu, backend, strictGreedy }) {
     t.diagnostic(`top-10 logits shared with llama.cpp within ${worst.toFixed(3)}`);
     t.diagnostic(`first ${GREEDY} greedy tokens equal to llama.cpp's in ${FIXTURE.cases.length - greedyMisses.length} of ${FIXTURE.cases.length} cases` +
       (greedyMisses.length ? `; differ: ${greedyMisses.join('; ')}` : ''));
+    assert.deepEqual(greedyMisses, [], 'the first greedy tokens of every case equal llama.cpp\'s');
     assert.deepEqual(session.foreignRequests, [], session.report());
     assert.deepEqual(session.errors, [], session.report());
   } finally {
@@ -55,15 +52,15 @@ async function checkLlm(t, { webgpu, backend, strictGreedy }) {
   }
 }
 
-// On WebGPU the greedy tokens are counted, not asserted: the 8-bit path (the same
-// integers as the file, offsets applied beside them) sums in another order than the f32
-// path, and "The capital of France is" reaches a near tie at its sixth token (" answer"
-// vs " United") that goes the other way there — natively on the CPU too.
-test('WebGPU: SmolLM2 matches llama.cpp (tokens, argmax; greedy counted)', { timeout: 2_400_000 }, (t) =>
-  checkLlm(t, { webgpu: true, backend: 'webgpu', strictGreedy: false }));
+// On WebGPU the weights are 8-bit and activations are rounded as llama.cpp rounds them
+// for its Q8_1 products (f16 block scales and sums), which is what keeps the near tie of
+// "The capital of France is" at its sixth token (" answer" vs " United") on llama.cpp's
+// side. About 14 minutes on SwiftShader: a decoding step there costs seconds.
+test('WebGPU: SmolLM2 matches llama.cpp', { timeout: 2_400_000 }, (t) =>
+  checkLlm(t, { webgpu: true, backend: 'webgpu' }));
 
 test('CPU fallback: SmolLM2 matches llama.cpp', { timeout: 1_200_000 }, (t) =>
-  checkLlm(t, { webgpu: false, backend: 'cpu', strictGreedy: true }));
+  checkLlm(t, { webgpu: false, backend: 'cpu' }));
 
 test('WebGPU: a device lost while the model loads is a typed error, and the page lives on', { timeout: 600_000 }, async (t) => {
   const session = await openCheckedApp({ webgpu: true, backend: 'webgpu', gpuProbe: true });
