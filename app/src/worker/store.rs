@@ -229,7 +229,8 @@ fn error_text(e: indexed_db_futures::error::Error) -> String {
 fn describe_write_error(error: &str) -> String {
     if error.contains("Quota") || error.contains("quota") {
         "the browser's storage for this site is full, so nothing more is cached; \
-         everything still works, and clearing the cache (Settings) frees space"
+         everything still works, and Clear under \u{201c}Stored in this browser\u{201d} \
+         frees space"
             .into()
     } else {
         format!("the cache could not be written ({error}); everything still works without it")
