@@ -2,13 +2,14 @@
 // (SmolLM2-135M, from the site's models/) restates the Lyme answer's evidence; its text
 // appears on the page while it is being written (seen growing before the end), the
 // finished explanation says which model wrote it, and Cancel stops a second one at the
-// next token. WebGPU runs the same code; on SwiftShader a decoding step takes seconds, so
+// next token; after a reload the model comes from the browser's cache. WebGPU runs the
+// same code; on SwiftShader a decoding step takes seconds, so
 // this test stays on the CPU.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openCheckedApp } from './selfcheck.mjs';
-import { askLyme } from './lyme.mjs';
+import { askLyme, reload } from './lyme.mjs';
 
 test('CPU fallback: the answer is explained as the model writes, and Cancel stops it', { timeout: 900_000 }, async (t) => {
   const session = await openCheckedApp({ webgpu: false, backend: 'cpu' });
@@ -48,6 +49,15 @@ test('CPU fallback: the answer is explained as the model writes, and Cancel stop
     const stoppedAfter = Number(await detail.getAttribute('data-tokens'));
     assert.equal(await detail.getAttribute('data-stop'), 'cancelled');
     assert.ok(stoppedAfter <= 2 && stoppedAfter < tokens, `stopped after ${stoppedAfter} tokens`);
+
+    // After a reload the model file comes from the browser's cache: no GGUF request.
+    await reload(session, 'cpu');
+    await askLyme(session);
+    session.requests.length = 0;
+    await page.getByTestId('explain-button').click();
+    await page.locator('[data-testid="explain"][data-state="done"]').waitFor({ timeout: 600_000 });
+    assert.match(await detail.textContent(), /from this browser's cache/);
+    assert.deepEqual(session.requests.filter((r) => r.endsWith('.gguf')), [], 'the GGUF is not fetched again');
 
     assert.deepEqual(session.foreignRequests, [], session.report());
     assert.deepEqual(session.errors, [], session.report());
