@@ -40,6 +40,12 @@ impl ModelEntry {
         self.files.iter().find(|f| f.name == name)
     }
 
+    /// The file called `name`, or why the site cannot serve it.
+    pub fn require_file(&self, name: &str) -> Result<&ModelFile, String> {
+        self.file(name)
+            .ok_or_else(|| format!("models/manifest.json lists no {name} for `{}`", self.id))
+    }
+
     /// Where the site serves `file`, relative to the page (or the worker's script).
     pub fn url(&self, file: &ModelFile) -> String {
         format!("models/{}/{}", self.id, file.name)
@@ -50,6 +56,12 @@ impl Manifest {
     /// The model with id `id`.
     pub fn model(&self, id: &str) -> Option<&ModelEntry> {
         self.models.iter().find(|m| m.id == id)
+    }
+
+    /// The model with id `id`, or why the site cannot serve it.
+    pub fn require(&self, id: &str) -> Result<&ModelEntry, String> {
+        self.model(id)
+            .ok_or_else(|| format!("models/manifest.json lists no `{id}`"))
     }
 }
 

@@ -1,7 +1,8 @@
 //! The sentence embedder in this browser, reachable from the page for checks: the
 //! browser tests call `window.gatepathTokenize(texts)` and `window.gatepathEmbed(texts)`
 //! and compare the results with the reference outputs of the shipped model. The model
-//! files come from the site's own `models/all-minilm-l6-v2/`; the embedder runs on the
+//! files come from the site's own `models/all-minilm-l6-v2/` or the cache
+//! ([`minilm::load`]); the embedder runs on the
 //! backend the page chose (WebGPU or the CPU fallback) and is loaded once per
 //! precision: `{precision: "f32"}` or `{precision: "q8"}` (8-bit blocks) as the second
 //! argument; without one, q8 on WebGPU and f32 on the CPU (`Precision::for_backend`).
@@ -9,15 +10,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use engine::model::bert::{BertEmbedder, ModelFiles, Pooling, Precision};
+use engine::model::bert::{BertEmbedder, Precision};
 use js_sys::{Array, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 use crate::compute;
-use crate::hooks::{fetch, now_ms, precision, strings, wasm_memory_bytes};
-
-const MODEL_DIR: &str = "models/all-minilm-l6-v2";
+use crate::hooks::{now_ms, precision, strings, wasm_memory_bytes};
+use crate::minilm;
 
 thread_local! {
     static EMBEDDERS: RefCell<Vec<(Precision, Shared)>> = const { RefCell::new(Vec::new()) };
@@ -117,23 +117,7 @@ async fn embedder(precision: Precision) -> Result<Shared, String> {
     if let Some(e) = loaded {
         return Ok(e);
     }
-    let compute = compute::active().ok_or("the compute backend is not ready yet")?;
-    let config = fetch(&format!("{MODEL_DIR}/config.json")).await?;
-    let weights = fetch(&format!("{MODEL_DIR}/model.safetensors")).await?;
-    let tokenizer = fetch(&format!("{MODEL_DIR}/tokenizer.json")).await?;
-    let files = ModelFiles {
-        config: &config,
-        weights: &weights,
-        tokenizer: &tokenizer,
-    };
-    let embedder = BertEmbedder::load_with(
-        "all-MiniLM-L6-v2",
-        files,
-        Pooling::Mean,
-        precision,
-        &compute,
-    )
-    .map_err(|e| format!("{MODEL_DIR}: {e}"))?;
+    let (embedder, _) = minilm::load(precision, &|_, _| {}).await?;
     let shared = Rc::new(RefCell::new(Some(embedder)));
     EMBEDDERS.with(|cell| cell.borrow_mut().push((precision, shared.clone())));
     Ok(shared)

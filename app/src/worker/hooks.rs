@@ -1,27 +1,12 @@
 //! What the worker's check hooks (`gatepath*` on the worker's global scope; the page
-//! forwards `window.gatepath*` calls from the browser tests and benchmarks) share: fetching the site's own model files, reading JS arguments, the
-//! clock and the wasm memory size.
+//! forwards `window.gatepath*` calls from the browser tests and benchmarks) share:
+//! reading JS arguments, the clock and the wasm memory size.
 
 use engine::model::Precision;
 use js_sys::{Array, Reflect};
 use wasm_bindgen::prelude::*;
 
 use crate::compute;
-
-/// The bytes of a file the site serves.
-pub async fn fetch(url: &str) -> Result<Vec<u8>, String> {
-    let response = gloo_net::http::Request::get(url)
-        .send()
-        .await
-        .map_err(|e| format!("could not fetch {url}: {e}"))?;
-    if !response.ok() {
-        return Err(format!("could not fetch {url}: HTTP {}", response.status()));
-    }
-    response
-        .binary()
-        .await
-        .map_err(|e| format!("could not read {url}: {e}"))
-}
 
 /// A JS array of strings.
 pub fn strings(value: &JsValue) -> Result<Vec<String>, JsValue> {

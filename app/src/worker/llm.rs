@@ -46,9 +46,7 @@ pub async fn load(precision: Precision, on_bytes: &dyn Fn(u64, u64)) -> Result<L
     }
     let compute = compute::active().ok_or("the compute backend is not ready yet")?;
     let manifest = manifest::fetch_manifest().await?;
-    let entry = manifest
-        .model(MODEL)
-        .ok_or_else(|| format!("models/manifest.json lists no `{MODEL}`"))?;
+    let entry = manifest.require(MODEL)?;
     let file = entry
         .files
         .first()

@@ -9,6 +9,7 @@ mod files;
 mod hooks;
 mod llm;
 mod llm_check;
+mod minilm;
 mod session;
 mod store;
 

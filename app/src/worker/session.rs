@@ -4,7 +4,7 @@
 //! cannot load) behind a memo and the embedding cache, and the last question kept so
 //! its conditions can be flipped without running a model.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::rc::Rc;
@@ -17,10 +17,9 @@ use engine::embed::{EmbedError, Embedder, LexicalEmbedder, Memo};
 use engine::extract::{Extraction, RuleExtractor};
 use engine::gate;
 use engine::llm::{Generate, LanguageModel, Sampling, Stop};
-use engine::model::bert::{BertEmbedder, ModelFiles, Pooling};
+use engine::model::bert::BertEmbedder;
 use engine::model::Precision;
 use engine::text::Document;
-use gatepath_app::manifest;
 use gatepath_app::protocol::{
     AnswerView, Ask, Blocked, CacheReport, Citation, ConditionValue, DocumentIn, Edge,
     EdgeCondition, Explain, Explanation, GraphEdge, Node, Path, Progress, Regate, TableRow, Truth,
@@ -29,13 +28,11 @@ use js_sys::Float32Array;
 use wasm_bindgen::JsCast;
 
 use crate::compute;
-use crate::files::{self, Origin};
+use crate::files::Origin;
 use crate::hooks::now_ms;
 use crate::llm;
+use crate::minilm;
 use crate::store::{self, EMBEDDINGS, EXTRACTIONS};
-
-/// The shipped sentence embedder's id in `models/manifest.json`.
-const MINILM: &str = "all-minilm-l6-v2";
 
 /// Largest document set the worker takes in one request (bytes of text).
 pub const MAX_DOCUMENT_BYTES: usize = 8 * 1024 * 1024;
@@ -113,7 +110,6 @@ thread_local! {
     static CANCELLED: RefCell<HashSet<u32>> = RefCell::new(HashSet::new());
     /// Where the current request's inputs came from.
     static REPORT: RefCell<CacheReport> = RefCell::new(CacheReport::default());
-    static EXTRACTION_CACHED: Cell<bool> = const { Cell::new(false) };
     static BUSY: RefCell<bool> = const { RefCell::new(false) };
 }
 
@@ -204,7 +200,7 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
             "" => Vec::new(),
             description => described(&answer, description),
         };
-        overrides.extend(self::overrides(&request.conditions));
+        overrides.extend(chosen_values(&request.conditions));
         let answer = if overrides.is_empty() {
             answer
         } else {
@@ -257,7 +253,7 @@ pub async fn regate(request: Regate) -> Result<AnswerView, String> {
     let result = exploration
         .regate(
             &prepared.prepared,
-            &overrides(&request.conditions),
+            &chosen_values(&request.conditions),
             &mut memo,
         )
         .await
@@ -470,8 +466,25 @@ async fn take_embedder(on_bytes: &dyn Fn(u64, u64)) -> Memo<SessionEmbedder> {
     if let Some(memo) = EMBEDDER.with(|e| e.borrow_mut().take()) {
         return memo;
     }
-    let model = match load_minilm(on_bytes).await {
-        Ok(e) => Model::Neural(Box::new(e)),
+    let precision =
+        compute::active().map_or(Precision::F32, |c| Precision::for_backend(c.backend()));
+    let model = match minilm::load(precision, on_bytes).await {
+        Ok((e, origins)) => {
+            REPORT.with(|r| {
+                let mut r = r.borrow_mut();
+                for origin in origins {
+                    match origin {
+                        Origin::Cache => r.files_cached += 1,
+                        Origin::Network => r.files_fetched += 1,
+                        Origin::Repaired => {
+                            r.files_fetched += 1;
+                            r.files_repaired += 1;
+                        }
+                    }
+                }
+            });
+            Model::Neural(Box::new(e))
+        }
         Err(reason) => {
             EMBEDDER_NOTE.with(|n| *n.borrow_mut() = Some(reason));
             Model::Lexical(LexicalEmbedder::default())
@@ -488,52 +501,7 @@ pub fn embedder_note() -> Option<String> {
     EMBEDDER_NOTE.with(|n| n.borrow().clone())
 }
 
-/// all-MiniLM-L6-v2 from the files `models/manifest.json` lists, each from the cache
-/// or the site (see [`files::load`]).
-async fn load_minilm(on_bytes: &dyn Fn(u64, u64)) -> Result<BertEmbedder, String> {
-    let compute = compute::active().ok_or("the compute backend did not start")?;
-    let manifest = manifest::fetch_manifest().await?;
-    let model = manifest
-        .model(MINILM)
-        .ok_or_else(|| format!("models/manifest.json lists no `{MINILM}`"))?;
-    let total = model.size();
-    let mut base = 0;
-    let mut contents = Vec::new();
-    for name in ["config.json", "model.safetensors", "tokenizer.json"] {
-        let file = model
-            .file(name)
-            .ok_or_else(|| format!("models/manifest.json lists no {name} for `{MINILM}`"))?;
-        let loaded = files::load(&model.url(file), file, &|n| on_bytes(base + n, total)).await?;
-        REPORT.with(|r| {
-            let mut r = r.borrow_mut();
-            match loaded.origin {
-                Origin::Cache => r.files_cached += 1,
-                Origin::Network => r.files_fetched += 1,
-                Origin::Repaired => {
-                    r.files_fetched += 1;
-                    r.files_repaired += 1;
-                }
-            }
-        });
-        base += file.size;
-        contents.push(loaded.bytes);
-    }
-    let files = ModelFiles {
-        config: &contents[0],
-        weights: &contents[1],
-        tokenizer: &contents[2],
-    };
-    BertEmbedder::load_with(
-        "all-MiniLM-L6-v2",
-        files,
-        Pooling::Mean,
-        Precision::for_backend(compute.backend()),
-        &compute,
-    )
-    .map_err(|e| format!("{}: {e}", model.name))
-}
-
-fn overrides(values: &[ConditionValue]) -> Vec<(String, gate::Truth)> {
+fn chosen_values(values: &[ConditionValue]) -> Vec<(String, gate::Truth)> {
     values
         .iter()
         .map(|v| (v.phrase.clone(), to_engine(v.truth)))

@@ -54,16 +54,7 @@ pub fn note() -> Option<String> {
 
 /// The value under `key` in `store`, if the cache has one.
 pub async fn get(store: &str, key: &str) -> Option<JsValue> {
-    let db = database().await?;
-    let read = async {
-        let tx = db.transaction(store).build()?;
-        let s = tx.object_store(store)?;
-        let value: Option<JsValue> = s
-            .get::<JsValue, String, _>(KeyRange::Only(key.to_string()))
-            .await?;
-        Ok::<_, indexed_db_futures::error::Error>(value)
-    };
-    read.await.ok().flatten()
+    get_many(store, &[key.to_string()]).await.pop().flatten()
 }
 
 /// The values under `keys` in `store`, in one transaction (`None` where there is none).
