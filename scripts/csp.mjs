@@ -1,7 +1,10 @@
 // trunk post-build hook: writes the site's Content-Security-Policy into the staged
 // index.html. trunk's loader is an inline module script whose text changes with every
 // build (it names the hashed wasm), so the policy allows exactly that script by its
-// sha256 and nothing else inline. Everything else must come from the site's own origin.
+// sha256 and nothing else inline. Everything else must come from the site's own origin,
+// except model files, which the model manager may also fetch (when the user asks it to)
+// from the hosts in GATEPATH_MODEL_HOSTS (space-separated; default: Hugging Face and its
+// download hosts; empty: the site's own origin only).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,11 +23,22 @@ if (hashes.length === 0) {
   console.error('csp.mjs: no inline loader script found in index.html');
   process.exit(1);
 }
+const modelHosts = (
+  process.env.GATEPATH_MODEL_HOSTS ?? 'https://huggingface.co https://*.huggingface.co https://*.hf.co'
+)
+  .split(/\s+/)
+  .filter(Boolean);
+for (const host of modelHosts) {
+  if (!/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(host)) {
+    console.error(`csp.mjs: GATEPATH_MODEL_HOSTS entry ${host} is not an https:// host`);
+    process.exit(1);
+  }
+}
 const policy = [
   "default-src 'none'",
   `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`,
   "worker-src 'self'",
-  "connect-src 'self'",
+  ["connect-src 'self'", ...modelHosts].join(' '),
   "img-src 'self' data: blob:",
   "style-src 'self'",
   "font-src 'self'",

@@ -13,4 +13,5 @@ export GATEPATH_ROOT
 export PATH="$GATEPATH_ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 # Progress lines the scripts print between steps.
-step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+# Each names the seconds since the script started, so a slow step shows in any log.
+step() { printf '\033[1m==> [%d s] %s\033[0m\n' "$SECONDS" "$*"; }

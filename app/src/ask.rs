@@ -16,6 +16,7 @@ use crate::explain::ExplainPanel;
 use crate::graph::GatedGraph;
 use crate::progress::ProgressBar;
 use crate::save::download;
+use crate::strategy::{StrategyPanel, StrategyPicker};
 use crate::view::CacheChanges;
 use gatepath_app::export;
 
@@ -42,6 +43,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
     let documents = RwSignal::new(Vec::<DocumentIn>::new());
     let question = RwSignal::new(String::new());
     let patient = RwSignal::new(String::new());
+    let strategy = RwSignal::new("cgr".to_string());
     let samples = RwSignal::new(None::<Result<Vec<SampleSet>, String>>);
     let running = RwSignal::new(None::<u32>);
     let progress = RwSignal::new(None::<Progress>);
@@ -77,6 +79,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
             question: question.get_untracked(),
             patient: patient.get_untracked(),
             conditions: Vec::new(),
+            strategy: strategy.get_untracked(),
         };
         let id = client::next_id();
         running.set(Some(id));
@@ -311,8 +314,9 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
                     prop:value=move || patient.get()
                     on:input=move |ev| patient.set(event_target_value(&ev))
                 />
+                <StrategyPicker strategy=strategy />
             </form>
-            <ProgressBar running=running progress=progress testid="progress" cancel_testid="cancel" />
+            <ProgressBar running=running progress=progress testid="progress" cancel_testid=Some("cancel") />
             {answer_view}
         </section>
     }
@@ -490,6 +494,7 @@ fn AnswerBlock(
             <div class="chips" data-testid="chips">{chips}</div>
             <h3>"Gated paths"</h3>
             <GatedGraph view=view.clone() />
+            <StrategyPanel view=view.strategy.clone() />
             <h3>"Evidence paths"</h3>
             <ol class="paths">{paths}</ol>
             <ExplainPanel busy=busy />

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use gatepath_app::protocol::{
-    self, kind, AnswerView, Ask, CacheSummary, Explain, Explanation, Progress, Regate, Start,
-    Status,
+    self, kind, AnswerView, Ask, CacheSummary, Explain, Explanation, Inspection, ModelSource,
+    ModelsState, Progress, Regate, Start, Status, UseReport,
 };
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use serde::Serialize;
@@ -78,12 +78,25 @@ pub fn start(cpu: bool, on_status: impl Fn(Result<Status, String>) + 'static) {
         .worker
         .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
+    let weak = Rc::downgrade(&client);
     let on_error = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
         let message = Reflect::get(&event, &"message".into())
             .ok()
             .and_then(|m| m.as_string())
             .unwrap_or_else(|| "the worker failed to load".into());
         web_sys::console::error_1(&format!("gatepath worker: {message}").into());
+        // A worker that died (out of memory, most often) answers nothing more: every
+        // request waiting on it fails with the reason instead of waiting forever.
+        if let Some(client) = weak.upgrade() {
+            let waiting: Vec<u32> = client.pending.borrow().keys().copied().collect();
+            let reason = format!(
+                "the worker stopped ({message}); the browser may have run out of memory. \
+                 Reload the page to start again"
+            );
+            for id in waiting {
+                client.settle(id, Err(JsValue::from_str(&reason)));
+            }
+        }
         on_status(Err(message));
     });
     client
@@ -156,6 +169,46 @@ pub async fn clear_cache() -> Result<CacheSummary, String> {
 }
 
 /// The JSON body a request's promise settled with, read as `T`.
+/// The models in use.
+pub async fn models() -> Result<ModelsState, String> {
+    let client = client()?;
+    let (id, promise) = client.request(None, None);
+    client.send_text(kind::MODELS, id, "");
+    answer(promise).await
+}
+
+/// What `source` will take here, found without downloading it.
+pub async fn inspect(source: &ModelSource) -> Result<Inspection, String> {
+    let client = client()?;
+    let (id, promise) = client.request(None, None);
+    client.send(kind::INSPECT, id, source);
+    answer(promise).await
+}
+
+/// Hands the worker model files the user chose from their computer (handles: nothing
+/// is read until a model made of them is checked or used).
+pub fn offer_files(files: &[web_sys::File]) {
+    if let Ok(client) = client() {
+        let message = Object::new();
+        let list: Array = files.iter().collect();
+        let _ = Reflect::set(&message, &"kind".into(), &kind::FILES.into());
+        let _ = Reflect::set(&message, &"id".into(), &0.into());
+        let _ = Reflect::set(&message, &"files".into(), &list);
+        let _ = client.worker.post_message(&message);
+    }
+}
+
+/// Downloads, verifies, loads and warms up `source`, then uses it for its role.
+pub async fn use_model(
+    source: &ModelSource,
+    progress: impl Fn(Progress) + 'static,
+) -> Result<UseReport, String> {
+    let client = client()?;
+    let (id, promise) = client.request(Some(Box::new(progress)), None);
+    client.send(kind::USE, id, source);
+    answer(promise).await
+}
+
 async fn answer<T: serde::de::DeserializeOwned>(promise: Promise) -> Result<T, String> {
     let body = JsFuture::from(promise)
         .await
@@ -236,9 +289,12 @@ impl Client {
                     }
                 }
             }
-            kind::ANSWER | kind::CACHED | kind::EXPLAINED => {
-                self.settle(id, Ok(JsValue::from_str(&body)))
-            }
+            kind::ANSWER
+            | kind::CACHED
+            | kind::EXPLAINED
+            | kind::MODELS
+            | kind::INSPECTED
+            | kind::USED => self.settle(id, Ok(JsValue::from_str(&body))),
             kind::ERROR => {
                 let message: String = serde_json::from_str(&body).unwrap_or(body);
                 self.settle(id, Err(JsValue::from_str(&message)));

@@ -89,8 +89,8 @@ pub fn ExplainPanel(
             >
                 "Explain in words"
             </button>
-            <span class="hint">" the language model restates the evidence above (downloads it once, 98 MB)"</span>
-            <ProgressBar running=running progress=progress testid="explain-progress" cancel_testid="explain-cancel" />
+            <span class="hint">" the language model chosen under Models restates the evidence above (downloaded once, then kept in this browser)"</span>
+            <ProgressBar running=running progress=progress testid="explain-progress" cancel_testid=Some("explain-cancel") />
             <p class="explanation" data-testid="explanation" aria-live="polite">{move || text.get()}</p>
             {detail}
         </div>

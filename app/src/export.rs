@@ -148,6 +148,7 @@ mod tests {
                     condition: "pregnancy".into(),
                     negated: true,
                 }),
+                confidence: None,
             }],
             layers: 2,
             embedded: 0,
@@ -158,6 +159,7 @@ mod tests {
             documents: 1,
             tuples: 1,
             graph_edges: 1,
+            strategy: Default::default(),
         }
     }
 

@@ -70,6 +70,12 @@ pub fn GatedGraph(view: AnswerView) -> impl IntoView {
                 ),
                 None => ("kept", e.edge.relation.replace('_', " ")),
             };
+            // AMG: the relation's confidence beside its name.
+            let label = match e.confidence {
+                Some(c) if e.blocked.is_none() => format!("{label} · {c:.1}"),
+                _ => label,
+            };
+            let confidence = e.confidence.map(|c| format!("{c:.2}"));
             let (lx, ly) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0 - 6.0);
             let condition = e
                 .blocked
@@ -84,6 +90,7 @@ pub fn GatedGraph(view: AnswerView) -> impl IntoView {
                     data-subject=e.edge.subject.clone()
                     data-object=e.edge.object.clone()
                     data-condition=condition
+                    data-confidence=confidence
                     tabindex="0"
                     on:mouseenter=move |_| hovered.set(Some(i))
                     on:focus=move |_| hovered.set(Some(i))
@@ -184,6 +191,9 @@ fn EdgeDetails(edge: GraphEdge) -> impl IntoView {
         ),
         None => "Kept: no condition of the patient rules it out.".to_string(),
     };
+    let confidence = edge.confidence.map(|c| {
+        view! { <p>{format!("Confidence (AMG): {:.0} of 10", c * 10.0)}</p> }
+    });
     let evidence = e
         .citations
         .iter()
@@ -197,6 +207,7 @@ fn EdgeDetails(edge: GraphEdge) -> impl IntoView {
         </p>
         <p>"Conditions: " {conditions}</p>
         <p>{verdict}</p>
+        {confidence}
         <ul class="evidence">{evidence}</ul>
     }
 }

@@ -5,4 +5,5 @@
 
 pub mod export;
 pub mod manifest;
+pub mod models;
 pub mod protocol;

@@ -6,8 +6,10 @@ mod ask;
 mod client;
 mod explain;
 mod graph;
+mod manage;
 mod progress;
 mod save;
+mod strategy;
 mod view;
 
 fn main() {

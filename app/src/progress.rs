@@ -1,5 +1,6 @@
-//! One progress bar for a request to the worker: the bytes of model files while they
-//! load, the steps otherwise, with a button that cancels the request.
+//! One progress bar for a request to the worker: its steps, the first of which fills
+//! with the bytes of model files as they load, with a button that cancels the request
+//! (when the request can be cancelled).
 
 use gatepath_app::manifest::human_size;
 use gatepath_app::protocol::Progress;
@@ -14,18 +15,19 @@ pub fn ProgressBar(
     running: RwSignal<Option<u32>>,
     progress: RwSignal<Option<Progress>>,
     testid: &'static str,
-    cancel_testid: &'static str,
+    /// `None`: the request cannot be cancelled, and the bar has no button.
+    cancel_testid: Option<&'static str>,
 ) -> impl IntoView {
     move || {
         running.get().map(|_| {
-            let (done, total, label) = measure(progress.get());
-            view! {
-                <div class="progress" data-testid=testid>
-                    <progress max=total.to_string() value=done.to_string()></progress>
-                    <span>{label} "…"</span>
+            let p = progress.get();
+            let (value, label) = measure(p.as_ref());
+            let step = p.as_ref().map_or(0, |p| p.done + 1);
+            let cancel = cancel_testid.map(|testid| {
+                view! {
                     <button
                         type="button"
-                        data-testid=cancel_testid
+                        data-testid=testid
                         on:click=move |_| {
                             if let Some(id) = running.get_untracked() {
                                 client::cancel(id);
@@ -34,30 +36,43 @@ pub fn ProgressBar(
                     >
                         "Cancel"
                     </button>
+                }
+            });
+            view! {
+                <div class="progress" data-testid=testid data-step=step.to_string()>
+                    <progress max=SCALE.to_string() value=value.to_string()></progress>
+                    <span>{label} "…"</span>
+                    {cancel}
                 </div>
             }
         })
     }
 }
 
-/// Value, maximum and words for a progress report.
-fn measure(p: Option<Progress>) -> (u64, u64, String) {
-    match p {
-        Some(p) if p.bytes_total > 0 => (
-            p.bytes_done,
-            p.bytes_total,
-            format!(
-                "{} ({} of {})",
-                p.stage,
-                human_size(p.bytes_done),
-                human_size(p.bytes_total)
-            ),
+/// The bar's maximum: steps and bytes become a share of it.
+const SCALE: u64 = 1000;
+
+/// The bar's value (of [`SCALE`]) and its words: each step an equal share, the first
+/// filled by bytes while model files load.
+fn measure(p: Option<&Progress>) -> (u64, String) {
+    let Some(p) = p else {
+        return (0, "starting".into());
+    };
+    let total = p.total.max(1);
+    let loading = p.bytes_total > 0 && p.done == 0;
+    let within = match loading {
+        true => p.bytes_done.min(p.bytes_total) as f64 / p.bytes_total as f64,
+        false => 0.0,
+    };
+    let value = ((p.done.min(total) as f64 + within) / total as f64 * SCALE as f64) as u64;
+    let bytes = match loading {
+        true => format!(
+            ", {} of {}",
+            human_size(p.bytes_done),
+            human_size(p.bytes_total)
         ),
-        Some(p) => (
-            p.done,
-            p.total.max(1),
-            format!("{} (step {} of {})", p.stage, p.done + 1, p.total),
-        ),
-        None => (0, 1, "starting".into()),
-    }
+        false => String::new(),
+    };
+    let label = format!("{} (step {} of {}{bytes})", p.stage, p.done + 1, p.total);
+    (value, label)
 }

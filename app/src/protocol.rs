@@ -4,13 +4,20 @@
 //!
 //! Page → worker: `start` ([`Start`]), `ask` ([`Ask`]), `regate` ([`Regate`]),
 //! `explain` ([`Explain`]), `cancel` (the id of the request to stop), `cache` (what
-//! the cache holds), `clear` (empty the cache), `hook` (a check hook's name and
+//! the cache holds), `clear` (empty the cache), `models` (which models are in use),
+//! `inspect` (a [`ModelSource`] to check before downloading), `use` (a
+//! [`ModelSource`] to download, load and use), `files` (model files the user chose
+//! from their computer, as `File` objects in the message's `files`), `hook` (a check hook's name and
 //! arguments). Worker → page: `status` ([`Status`]), `progress` ([`Progress`]),
 //! `answer` ([`AnswerView`]), `token` (a piece of an explanation's text), `explained`
 //! ([`Explanation`]), `cached` ([`CacheSummary`], the reply to `cache` and `clear`),
+//! `models` ([`ModelsState`]), `inspected` ([`Inspection`]), `used` ([`UseReport`]),
 //! `error` (a message), `reply` (a hook's result).
 
+use engine::model::footprint::Footprint;
 use serde::{Deserialize, Serialize};
+
+pub use crate::models::ModelSource;
 
 /// Message kinds.
 pub mod kind {
@@ -25,6 +32,12 @@ pub mod kind {
     pub const EXPLAIN: &str = "explain";
     pub const TOKEN: &str = "token";
     pub const EXPLAINED: &str = "explained";
+    pub const MODELS: &str = "models";
+    pub const INSPECT: &str = "inspect";
+    pub const INSPECTED: &str = "inspected";
+    pub const USE: &str = "use";
+    pub const USED: &str = "used";
+    pub const FILES: &str = "files";
     pub const STATUS: &str = "status";
     pub const PROGRESS: &str = "progress";
     pub const ANSWER: &str = "answer";
@@ -96,6 +109,9 @@ pub struct Ask {
     /// Conditions the user set explicitly; they override both.
     #[serde(default)]
     pub conditions: Vec<ConditionValue>,
+    /// The strategy's name (`cgr`, `claims`, `amg`, `ikr`, `regram`, …); empty: `cgr`.
+    #[serde(default)]
+    pub strategy: String,
 }
 
 /// Answer the last question again with these condition values (no model runs).
@@ -263,6 +279,9 @@ pub struct GraphEdge {
     pub to: usize,
     pub edge: Edge,
     pub blocked: Option<Blocked>,
+    /// AMG's relation score in (0, 1], when the strategy is AMG.
+    #[serde(default)]
+    pub confidence: Option<f32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -316,7 +335,148 @@ pub struct AnswerView {
     pub documents: usize,
     pub tuples: usize,
     pub graph_edges: usize,
+    /// What the strategy made beside the answer.
+    #[serde(default)]
+    pub strategy: StrategyView,
 }
+
+/// A strategy's own results, for its view.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct StrategyView {
+    /// `cgr`, `claims`, `amg`, `ikr`, `regram`, …
+    pub name: String,
+    /// ReGraM's region and the mode it put the answer in.
+    pub region: Option<RegionView>,
+    /// AMG's exploration from each entry term.
+    pub traces: Vec<Trace>,
+    /// IKR's topological readout ("2.1. amoxicillin") and how many retrieved entities
+    /// it took to be sufficient.
+    pub readout: Vec<String>,
+    pub entities_used: usize,
+    /// CLAIMS' claims of interest and their layered summaries.
+    pub claims: Option<ClaimsView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RegionView {
+    /// One of the five query domains.
+    pub domain: String,
+    /// `KG-STRICT`, `HYBRID` or `LLM-GUESS`.
+    pub mode: String,
+    /// The region's triples, as read.
+    pub facts: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    pub term: String,
+    /// The nodes reached at or above τ, the term first, most confident first.
+    pub reached: Vec<Reached>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reached {
+    pub node: String,
+    pub confidence: f32,
+    pub hops: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClaimsView {
+    /// Who wrote the summaries (`extractive`).
+    pub summarizer: String,
+    /// Claims in the (gated) graph.
+    pub claims: usize,
+    /// Claims of interest, best first.
+    pub interests: Vec<InterestView>,
+}
+
+/// A claim of interest and the layered summary around it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InterestView {
+    pub claim: String,
+    /// Relevance of its test summary to the question (what orders the claims of interest).
+    pub test_relevance: f32,
+    pub summary: String,
+    /// Every claim of its component in the order summarised: the outermost layer first,
+    /// the claim of interest last.
+    pub nodes: Vec<SummaryNodeView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SummaryNodeView {
+    pub claim: String,
+    /// Hops from the claim of interest.
+    pub layer: usize,
+    pub summary: String,
+    /// The nodes (indices into the same list) one layer out whose summaries made this one.
+    pub children: Vec<usize>,
+    pub citations: Vec<Citation>,
+}
+
+/// The models in use, one per role.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelsState {
+    pub models: Vec<ActiveModel>,
+    /// Why a model's state could not be read, when it could not.
+    pub note: Option<String>,
+}
+
+/// The model serving one role.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActiveModel {
+    pub source: ModelSource,
+    /// Whether every file is in this browser's cache.
+    pub cached: bool,
+}
+
+/// What a model will take, found before it is downloaded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Inspection {
+    /// The model with every file's size filled in (from the server when not known).
+    pub source: ModelSource,
+    /// `llama`, `qwen2` or `bert`.
+    pub architecture: String,
+    /// Its hyper-parameters and tensor types in words.
+    pub description: String,
+    pub footprint: Footprint,
+    /// How this backend would hold the weights: `f32` or `q8`.
+    pub precision: String,
+    /// `webgpu` or `cpu`.
+    pub backend: String,
+    /// The GPU's largest buffer, on WebGPU.
+    pub max_buffer: Option<u64>,
+    /// Bytes still to download (files not in the cache).
+    pub download_bytes: u64,
+    /// Why it cannot run here (then it is not downloaded), and what may go wrong.
+    pub problems: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+/// A model switched to: how long each step took.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UseReport {
+    pub source: ModelSource,
+    /// `download`, `verify`, `upload`, `warm-up`, in order, with milliseconds.
+    pub steps: Vec<StepTime>,
+    /// Bytes that came from the network, and files read from the cache.
+    pub downloaded_bytes: u64,
+    pub files_cached: usize,
+    /// What the warm-up produced (a token, or an embedding's width), to show it ran.
+    pub warm_up: String,
+    pub millis: f64,
+    /// Why the files were not cached, when they were not.
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepTime {
+    pub name: String,
+    pub millis: f64,
+}
+
+/// The steps of switching models, in order, as the progress bar counts them.
+pub const USE_STEPS: [&str; 4] = ["download", "verify", "upload", "warm-up"];
 
 #[cfg(test)]
 mod tests {

@@ -9,6 +9,7 @@ use leptos::task::spawn_local;
 
 use crate::ask::AskPanel;
 use crate::client;
+use crate::manage::ModelsPanel;
 use gatepath_app::manifest::{self, human_size, Manifest};
 use gatepath_app::protocol::{CacheSummary, Status};
 
@@ -48,7 +49,7 @@ pub fn App() -> impl IntoView {
         <main>
             <AskPanel status=status />
             <ComputePanel status=status />
-            <ModelsPanel manifest=manifest />
+            <ModelsPanel manifest=manifest status=status />
             <StoragePanel status=status />
         </main>
     }
@@ -160,61 +161,6 @@ fn ComputeReport(status: Status) -> impl IntoView {
         {adapter}
         {fallback}
         {check}
-    }
-}
-
-#[component]
-fn ModelsPanel(manifest: ReadSignal<Option<Result<Manifest, String>>>) -> impl IntoView {
-    view! {
-        <section class="panel" aria-labelledby="models-title">
-            <h2 id="models-title">"Models"</h2>
-            {move || match manifest.get() {
-                None => view! { <p data-testid="models" data-state="pending">"Reading the model list…"</p> }.into_any(),
-                Some(Err(message)) => view! {
-                    <p data-testid="models" data-state="error" class="bad">{message}</p>
-                }
-                .into_any(),
-                Some(Ok(m)) => view! {
-                    <ul data-testid="models" data-state="ready" class="models">
-                        {m.models
-                            .into_iter()
-                            .map(|model| {
-                                let bytes = model.size();
-                                let size = human_size(bytes);
-                                let detail = format!(
-                                    "{} · {} · {}",
-                                    model.role, model.architecture, model.format
-                                );
-                                let files = model
-                                    .files
-                                    .into_iter()
-                                    .map(|f| {
-                                        view! {
-                                            <li>
-                                                <code>{f.name}</code> " " {human_size(f.size)}
-                                                " · sha256 " <code class="hash">{f.sha256}</code>
-                                            </li>
-                                        }
-                                    })
-                                    .collect_view();
-                                view! {
-                                    <li data-model=model.id data-size=bytes.to_string()>
-                                        <strong>{model.name}</strong>
-                                        " — " {detail} " — " <span class="size">{size}</span>
-                                        <details>
-                                            <summary>"Files"</summary>
-                                            <ul class="files">{files}</ul>
-                                        </details>
-                                    </li>
-                                }
-                            })
-                            .collect_view()}
-                    </ul>
-                }
-                .into_any(),
-            }}
-            <p class="hint">"Models are downloaded from this site only when a step needs them."</p>
-        </section>
     }
 }
 

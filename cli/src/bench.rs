@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use engine::answer::{
-    answer_with, Answer, AnswerSource, EdgeView, LlmSteps, PipelineConfig, Prepared, QuestionSteps,
-    RuleSteps, Strategy,
+    answer_with, yes_no, Answer, AnswerSource, EdgeView, LlmSteps, PipelineConfig, Prepared,
+    QuestionSteps, RuleSteps, Strategy, YesNoScorer,
 };
 use engine::embed::{Embedder, LexicalEmbedder};
 use engine::eval::metrics::score;
@@ -25,10 +25,11 @@ use crate::models::{load_llm, load_minilm, SMOLLM2};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Evaluation file: condqa JSONL or a BioASQ golden JSON.
+    /// Evaluation file: condqa JSONL, a BioASQ golden JSON or PubMedQA JSON.
     #[arg(long)]
     data: PathBuf,
-    /// Strategy: cgr (default), cgr-nogate, cgr-nomatch.
+    /// Strategy: cgr (default), cgr-nogate, cgr-nomatch, regram, regram-nogate, amg, ikr,
+    /// claims.
     #[arg(long, default_value = "cgr")]
     strategy: String,
     /// Write per-question results (JSON) here.
@@ -126,6 +127,11 @@ fn run_with(
     let mut per_category: BTreeMap<String, (f64, f64, usize)> = BTreeMap::new();
     let mut results: Vec<Value> = Vec::new();
     let (mut em_sum, mut f1_sum) = (0.0, 0.0);
+    let mut scorer = match loaded.format {
+        "pubmedqa" => llm.map(YesNoScorer::new),
+        _ => None,
+    };
+    let mut plain_hits = 0.0;
     for item in items {
         let started = Instant::now();
         let docs: Vec<Document> = item
@@ -135,7 +141,8 @@ fn run_with(
             .map(|(i, d)| Document::new(format!("doc {}", i + 1), d.clone()))
             .collect();
         let mut prepared = Prepared::new(docs, &RuleExtractor);
-        if let Some(threshold) = args.cluster {
+        // CLAIMS deduplicates entities as part of the method.
+        if let Some(threshold) = args.cluster.or(config.claims.map(|c| c.dedup)) {
             pollster::block_on(prepared.cluster_entities(&mut embedder, threshold))
                 .map_err(|e| e.to_string())?;
         }
@@ -153,9 +160,36 @@ fn run_with(
             ),
         };
         let answer_ms = started.elapsed().as_secs_f64() * 1e3;
-        let (prediction, value) = match &result {
+        let (prediction, mut value) = match &result {
             Ok(a) => (a.text().unwrap_or("").to_string(), answer_json(a)),
             Err(e) => (String::new(), json!({ "error": e.to_string() })),
+        };
+        // PubMedQA asks yes, no or maybe: the finding closest to the question decides,
+        // or, with an LLM, its calibrated likelihood of each word.
+        let prediction = match (&result, loaded.format) {
+            (Ok(a), "pubmedqa") => {
+                let (verdict, judged) =
+                    pollster::block_on(yes_no(&prepared, &item.question, a, &mut embedder))
+                        .map_err(|e| e.to_string())?;
+                value["judged"] = json!(judged);
+                value["rule_verdict"] = json!(verdict.name());
+                match scorer.as_mut() {
+                    Some(scorer) => {
+                        let context = item.docs.join("\n");
+                        let scored = pollster::block_on(scorer.judge(&item.question, &context))
+                            .map_err(|e| e.to_string())?;
+                        value["llm_yes_no"] = json!({
+                            "plain": scored.plain.name(),
+                            "calibrated": scored.calibrated.name(),
+                            "scores": scored.scores,
+                        });
+                        plain_hits += f64::from(u8::from(scored.plain.name() == item.gold));
+                        scored.calibrated.name().to_string()
+                    }
+                    None => verdict.name().to_string(),
+                }
+            }
+            _ => prediction,
         };
         let accepted =
             std::iter::once(item.gold.as_str()).chain(item.aliases.iter().map(String::as_str));
@@ -242,6 +276,12 @@ fn run_with(
         let text = serde_json::to_string_pretty(&bundle).map_err(|e| e.to_string())?;
         std::fs::write(out, text).map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
     }
+    if scorer.is_some() {
+        println!(
+            "the LLM's yes / no / maybe read plainly (uncalibrated): accuracy {:.1}",
+            100.0 * plain_hits / n as f64
+        );
+    }
     println!(
         "EM {:.1} F1 {:.1} N {}",
         100.0 * em_sum / n as f64,
@@ -325,6 +365,29 @@ fn answer_json(a: &Answer) -> Value {
         })).collect::<Vec<_>>(),
         "candidates": a.candidates.iter().take(5).map(|c| json!({ "answer": c.label, "score": c.score })).collect::<Vec<_>>(),
         "paths_found": a.paths_found,
+        "traces": a.traces.iter().map(|t| json!({
+            "term": t.term,
+            "reached": t.reached.iter().map(|(node, confidence, hops)| json!({
+                "node": node, "confidence": confidence, "hops": hops,
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "readout": a.readout,
+        "entities_used": a.entities_used,
+        "region": a.region.as_ref().map(|r| json!({
+            "domain": r.domain.name(),
+            "mode": r.mode.name(),
+            "facts": r.edges.len(),
+        })),
+        "claims": a.claims.as_ref().map(|c| json!({
+            "claims": c.claims.len(),
+            "summarizer": c.summarizer,
+            "interests": c.interests.iter().zip(&c.summaries).map(|(i, layered)| json!({
+                "claim": c.claims.get(i.claim).map(|x| x.text.as_str()),
+                "test_relevance": i.test_relevance,
+                "layers": layered.nodes.iter().map(|n| n.layer).max().unwrap_or(0),
+                "summary": layered.summary().map(|s| s.text.as_str()),
+            })).collect::<Vec<_>>(),
+        })),
     })
 }
 

@@ -1,4 +1,5 @@
-//! Evaluation sets the benchmark reads: condqa JSONL and the BioASQ golden JSON.
+//! Evaluation sets the benchmark reads: condqa JSONL, the BioASQ golden JSON and
+//! PubMedQA (yes/no/maybe over an abstract).
 //! A malformed item is reported with its file and line (or index) and skipped.
 
 use std::path::Path;
@@ -39,7 +40,8 @@ struct CondQa {
 }
 
 /// Reads a data file, choosing the format from its content: a JSON object with
-/// `questions` is BioASQ; anything else is read as condqa JSONL.
+/// `questions` is BioASQ, one whose values have a `QUESTION` is PubMedQA; anything else
+/// is read as condqa JSONL.
 pub fn load(path: &Path) -> Result<Loaded, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let text = String::from_utf8_lossy(&bytes);
@@ -49,6 +51,13 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
         if let Ok(value) = serde_json::from_str::<Value>(trimmed) {
             if value.get("questions").is_some() {
                 return bioasq(&name, &value);
+            }
+            let pubmedqa_like = value
+                .as_object()
+                .and_then(|o| o.values().next())
+                .is_some_and(|v| v.get("QUESTION").is_some());
+            if pubmedqa_like {
+                return Ok(pubmedqa(&name, &value));
             }
         }
     }
@@ -133,6 +142,41 @@ fn bioasq(name: &str, value: &Value) -> Result<Loaded, String> {
     Ok(out)
 }
 
+/// PubMedQA: pmid → {QUESTION, CONTEXTS (the abstract's sections but its conclusion),
+/// final_decision}. The contexts are the documents; the gold is yes, no or maybe, and
+/// the category is the gold, so the report shows each class's accuracy.
+fn pubmedqa(name: &str, value: &Value) -> Loaded {
+    let mut out = Loaded {
+        format: "pubmedqa",
+        ..Loaded::default()
+    };
+    let Some(items) = value.as_object() else {
+        return out;
+    };
+    for (id, q) in items {
+        let question = q.get("QUESTION").and_then(Value::as_str);
+        let mut docs = Vec::new();
+        flatten_strings(q.get("CONTEXTS").unwrap_or(&Value::Null), &mut docs);
+        let gold = q.get("final_decision").and_then(Value::as_str);
+        match (question, gold) {
+            (Some(question), Some(gold @ ("yes" | "no" | "maybe"))) if !docs.is_empty() => {
+                out.items.push(Item {
+                    id: id.clone(),
+                    category: gold.to_string(),
+                    question: question.to_string(),
+                    docs,
+                    gold: gold.to_string(),
+                    aliases: Vec::new(),
+                })
+            }
+            _ => out.skipped.push(format!(
+                "{name}: item {id}: no QUESTION, CONTEXTS or yes/no/maybe final_decision"
+            )),
+        }
+    }
+    out
+}
+
 fn flatten_strings(v: &Value, out: &mut Vec<String>) {
     match v {
         Value::String(s) => out.push(s.clone()),
@@ -161,6 +205,32 @@ mod tests {
             "{:?}",
             loaded.skipped
         );
+    }
+
+    #[test]
+    fn pubmedqa_items_are_read_with_their_class_as_category() {
+        let dir = std::env::temp_dir().join(format!("gatepath-pubmedqa-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("dev.json");
+        std::fs::write(
+            &path,
+            r#"{"1": {"QUESTION": "Does X help?", "CONTEXTS": ["X helped.", "Y did not."], "final_decision": "yes"},
+                "2": {"QUESTION": "Does Z help?", "CONTEXTS": [], "final_decision": "no"},
+                "3": {"QUESTION": "Does W help?", "CONTEXTS": ["W."], "final_decision": "perhaps"}}"#,
+        )
+        .expect("written");
+        let loaded = load(&path).expect("loads");
+        assert_eq!(loaded.format, "pubmedqa");
+        assert_eq!(loaded.items.len(), 1);
+        assert_eq!(
+            (
+                loaded.items[0].category.as_str(),
+                loaded.items[0].docs.len()
+            ),
+            ("yes", 2)
+        );
+        assert_eq!(loaded.skipped.len(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

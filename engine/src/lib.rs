@@ -22,15 +22,19 @@
 //! serialisation for the browser belong to the app; this crate builds and tests natively
 //! and for `wasm32-unknown-unknown` alike.
 
+pub mod amg;
 pub mod answer;
+pub mod claims;
 pub mod compute;
 pub mod embed;
 pub mod eval;
 pub mod extract;
 pub mod gate;
 pub mod graph;
+pub mod ikr;
 pub mod llm;
 pub mod model;
 pub mod patient;
 pub mod query;
+pub mod regram;
 pub mod text;

@@ -184,3 +184,56 @@ fn the_start_up_self_check_passes_on_the_cpu_at_both_precisions() {
         assert!(check.error < 0.02, "{precision:?}: {}", check.error);
     }
 }
+
+/// The shipped file's footprint, read from its first bytes as the app does before a
+/// download, checked by hand from its hyper-parameters (hidden 576, 30 layers, 3 key/value
+/// heads of 64, feed-forward 1536, 49152 tokens, tied output, context 8192).
+#[test]
+fn the_footprint_is_read_from_the_header_alone() {
+    use engine::model::footprint::{self, Placement};
+    use engine::model::gguf::{Gguf, GgufError};
+    let bytes = gguf();
+    let mut prefix = 1 << 16;
+    let file = loop {
+        match Gguf::parse_prefix(&bytes[..prefix], bytes.len() as u64) {
+            Ok(file) => break file,
+            Err(GgufError::Truncated(_)) if prefix < bytes.len() => prefix *= 2,
+            Err(e) => panic!("{e}"),
+        }
+    };
+    assert!(prefix <= 4 << 20, "the directory needed {prefix} bytes");
+    let (config, f32) = footprint::llama(&file, bytes.len() as u64, Precision::F32, Placement::Cpu)
+        .expect("footprint");
+    assert_eq!(config.num_layers, 30);
+    // Linear values: 30 × (960·576 + 576·576 + 2·1536·576 + 1536·576) + 49152·576.
+    let linear: u64 = 30 * 3_538_944 + 28_311_552;
+    assert_eq!(f32.parameters, linear + 30 * 2 * 576 + 576);
+    // Norms (61 rows of 576), no biases on llama, rotary tables 8192 × 64.
+    let tables = 61 * 576 * 4 + 30 * 960 * 4 + 8192 * 64 * 4;
+    assert_eq!(f32.device_bytes, linear * 4 + tables);
+    assert_eq!(
+        (f32.largest_name.as_str(), f32.largest_buffer),
+        ("token_embd.weight", 28_311_552 * 4)
+    );
+    assert_eq!(f32.bytes_per_token, 30 * 2 * 192 * 4);
+    let embedding = file
+        .tensor("token_embd.weight")
+        .and_then(|t| t.file_bytes())
+        .expect("readable");
+    assert_eq!(
+        f32.host_bytes,
+        bytes.len() as u64 + embedding + f32.device_bytes
+    );
+    let (_, q8) = footprint::llama(
+        &file,
+        bytes.len() as u64,
+        Precision::Q8Block32,
+        Placement::Gpu,
+    )
+    .expect("footprint");
+    assert_eq!(q8.largest_buffer, 28_311_552 + 28_311_552 / 32 * 8);
+    assert_eq!(
+        q8.host_bytes,
+        bytes.len() as u64 + embedding + q8.largest_buffer
+    );
+}

@@ -82,12 +82,7 @@ export async function openApp({ webgpu, query = '', gpuProbe: probe = false, wor
   }
   const { server, url } = await serve({ dir: DIST });
   const profile = await mkdtemp(path.join(tmpdir(), 'gatepath-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...FLAGS, ...(webgpu ? WEBGPU_FLAGS : [])],
-    viewport: { width: 1100, height: 800 },
-  });
+  const context = await launch(profile, [...FLAGS, ...(webgpu ? WEBGPU_FLAGS : [])]);
   const session = new Session({ server, url, profile, context });
   await session.ready;
   // The worker's script, with the probe and the prelude run first.
@@ -106,6 +101,23 @@ export async function openApp({ webgpu, query = '', gpuProbe: probe = false, wor
   return session;
 }
 
+/**
+ * Starts Chromium on a profile. Debian's Chromium has been seen to die with SIGSEGV
+ * while starting on a loaded 2-core machine, before any page exists; that says
+ * nothing about the app, so a launch that fails is tried once more on an emptied profile.
+ */
+async function launch(profile, args) {
+  const options = { executablePath: CHROMIUM, headless: true, args, viewport: { width: 1100, height: 800 } };
+  try {
+    return await chromium.launchPersistentContext(profile, options);
+  } catch (first) {
+    console.error(`Chromium did not start (${String(first).split('\n')[0]}); trying once more`);
+    await rm(profile, { recursive: true, force: true });
+    await mkdir(profile, { recursive: true });
+    return chromium.launchPersistentContext(profile, options);
+  }
+}
+
 export class Session {
   constructor({ server, url, profile, context }) {
     this.server = server;
@@ -121,6 +133,8 @@ export class Session {
     this.foreignRequests = [];
     /** Paths of every request to the site, the worker's included (tests clear it). */
     this.requests = [];
+    /** The same requests with their method and Range header: `{ path, method, range }`. */
+    this.requestLog = [];
     const own = new URL(url).host;
     // Block and record anything that would leave 127.0.0.1.
     this.ready = context.route('**/*', (route) => {
@@ -130,7 +144,13 @@ export class Session {
         this.foreignRequests.push(target);
         return route.abort('blockedbyclient');
       }
+      const request = route.request();
       this.requests.push(new URL(target).pathname);
+      this.requestLog.push({
+        path: new URL(target).pathname,
+        method: request.method(),
+        range: request.headers().range ?? null,
+      });
       return route.continue();
     });
   }

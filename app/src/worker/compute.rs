@@ -43,6 +43,14 @@ pub struct AdapterInfo {
 thread_local! {
     /// The backend the page chose, for everything that runs a model after start-up.
     static ACTIVE: std::cell::RefCell<Option<std::rc::Rc<Compute>>> = const { std::cell::RefCell::new(None) };
+    /// The WebGPU adapter's description and limits, when WebGPU is in use.
+    static ADAPTER: std::cell::RefCell<Option<AdapterInfo>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The adapter of the WebGPU device in use (its limits are the device's: burn asks for
+/// the adapter's), or `None` on the CPU.
+pub fn adapter() -> Option<AdapterInfo> {
+    ADAPTER.with(|cell| cell.borrow().clone())
 }
 
 /// The backend chosen at start-up, once [`start`] has chosen it.
@@ -69,6 +77,9 @@ pub async fn start(cpu: bool) -> ComputeStatus {
     let backend = compute.backend().clone();
     if check.is_ok() {
         ACTIVE.with(|cell| *cell.borrow_mut() = Some(std::rc::Rc::new(compute)));
+        if matches!(backend, Backend::WebGpu { .. }) {
+            ADAPTER.with(|cell| *cell.borrow_mut() = adapter.clone());
+        }
     }
     ComputeStatus {
         backend,

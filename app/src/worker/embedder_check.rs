@@ -2,7 +2,7 @@
 //! browser tests call `window.gatepathTokenize(texts)` and `window.gatepathEmbed(texts)`
 //! and compare the results with the reference outputs of the shipped model. The model
 //! files come from the site's own `models/all-minilm-l6-v2/` or the cache
-//! ([`minilm::load`]); the embedder runs on the
+//! ([`embedder::load`]); the embedder runs on the
 //! backend the page chose (WebGPU or the CPU fallback) and is loaded once per
 //! precision: `{precision: "f32"}` or `{precision: "q8"}` (8-bit blocks) as the second
 //! argument; without one, q8 on WebGPU and f32 on the CPU (`Precision::for_backend`).
@@ -16,8 +16,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 use crate::compute;
+use crate::files::Fetch;
 use crate::hooks::{now_ms, precision, strings, wasm_memory_bytes};
-use crate::minilm;
+use crate::{embedder, manager};
+use gatepath_app::models::Role;
 
 thread_local! {
     static EMBEDDERS: RefCell<Vec<(Precision, Shared)>> = const { RefCell::new(Vec::new()) };
@@ -117,7 +119,8 @@ async fn embedder(precision: Precision) -> Result<Shared, String> {
     if let Some(e) = loaded {
         return Ok(e);
     }
-    let (embedder, _) = minilm::load(precision, &|_, _| {}).await?;
+    let source = manager::shipped(Role::Embedder).await?;
+    let (embedder, _) = embedder::load(&source, precision, Fetch::ThisSite, &|_, _| {}).await?;
     let shared = Rc::new(RefCell::new(Some(embedder)));
     EMBEDDERS.with(|cell| cell.borrow_mut().push((precision, shared.clone())));
     Ok(shared)

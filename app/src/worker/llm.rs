@@ -1,5 +1,6 @@
-//! The shipped small LLM (SmolLM2-135M-Instruct, Q4_1 GGUF) in the worker: its file
-//! from the cache or the site (see [`files::load`]), loaded once per precision onto the
+//! The language model in the worker: the model chosen under Models (SmolLM2-135M-Instruct
+//! Q4_1 as shipped, or a Llama/Qwen2 GGUF the user downloaded), its file from the cache
+//! or the network (see [`files::load_all`]), loaded once per precision onto the
 //! worker's backend and self-checked (one layer on the device against the host; 8-bit
 //! weights that disagree fall back to f32).
 
@@ -8,16 +9,16 @@ use std::rc::Rc;
 
 use engine::model::llama::{LlamaModel, SelfCheck};
 use engine::model::Precision;
-use gatepath_app::manifest;
+use gatepath_app::models::ModelSource;
 
 use crate::compute;
-use crate::files::{self, Origin};
+use crate::files::{self, Event, Fetch, Origin};
 
-/// The model's id in `models/manifest.json`.
-const MODEL: &str = "smollm2-135m-instruct-q4_1";
+/// A loaded model: whose (its source's key), at which precision.
+type Entry = (String, Precision, Rc<LlamaModel>, SelfCheck);
 
 thread_local! {
-    static MODELS: RefCell<Vec<(Precision, Rc<LlamaModel>, SelfCheck)>> = const { RefCell::new(Vec::new()) };
+    static MODELS: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A loaded model, its self-check, and where its file came from (`None`: it was
@@ -28,14 +29,20 @@ pub struct Loaded {
     pub origin: Option<Origin>,
 }
 
-/// The model at `precision`, loading it on first use; `on_bytes` hears the bytes of its
-/// file read so far and in all.
-pub async fn load(precision: Precision, on_bytes: &dyn Fn(u64, u64)) -> Result<Loaded, String> {
+/// The model of `source` at `precision`, loading it on first use; `report` hears what
+/// loading does, with the file's bytes in all.
+pub async fn load(
+    source: &ModelSource,
+    precision: Precision,
+    fetch: Fetch,
+    report: &dyn Fn(Event, u64),
+) -> Result<Loaded, String> {
+    let key = source.key();
     let loaded = MODELS.with(|cell| {
         cell.borrow()
             .iter()
-            .find(|(p, _, _)| *p == precision)
-            .map(|(_, m, c)| (m.clone(), *c))
+            .find(|(k, p, _, _)| *k == key && *p == precision)
+            .map(|(_, _, m, c)| (m.clone(), *c))
     });
     if let Some((model, check)) = loaded {
         return Ok(Loaded {
@@ -45,23 +52,29 @@ pub async fn load(precision: Precision, on_bytes: &dyn Fn(u64, u64)) -> Result<L
         });
     }
     let compute = compute::active().ok_or("the compute backend is not ready yet")?;
-    let manifest = manifest::fetch_manifest().await?;
-    let entry = manifest.require(MODEL)?;
-    let file = entry
-        .files
-        .first()
-        .ok_or_else(|| format!("models/manifest.json lists no file for `{MODEL}`"))?;
-    let url = entry.url(file);
-    let total = file.size;
-    let bytes = files::load(&url, file, &|n| on_bytes(n, total)).await?;
-    let (model, check) = LlamaModel::load_checked(&entry.name, &bytes.bytes, precision, &compute)
+    let file = files::load_all(source, fetch, report)
+        .await?
+        .pop()
+        .ok_or_else(|| format!("{} has no file", source.name))?;
+    report(Event::Uploading, source.size().unwrap_or(0));
+    let (model, check) = LlamaModel::load_checked(&source.name, &file.bytes, precision, &compute)
         .await
-        .map_err(|e| format!("{url}: {e}"))?;
+        .map_err(|e| format!("{}: {e}", source.name))?;
     let model = Rc::new(model);
-    MODELS.with(|cell| cell.borrow_mut().push((precision, model.clone(), check)));
+    MODELS.with(|cell| {
+        cell.borrow_mut()
+            .push((key, precision, model.clone(), check))
+    });
     Ok(Loaded {
         model,
         check,
-        origin: Some(bytes.origin),
+        origin: Some(file.origin),
     })
+}
+
+/// Releases every loaded model but `source`'s (after the user switched models: a tab
+/// rarely has memory for two).
+pub fn keep_only(source: &ModelSource) {
+    let key = source.key();
+    MODELS.with(|cell| cell.borrow_mut().retain(|(k, _, _, _)| *k == key));
 }

@@ -14,8 +14,24 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 use crate::compute;
+use crate::files::Fetch;
 use crate::hooks::{now_ms, precision, strings, wasm_memory_bytes};
-use crate::llm;
+use crate::{llm, manager};
+use gatepath_app::models::Role;
+
+/// How many tokens to generate after each prompt: `options.tokens` is one count for
+/// all or an array with one per prompt; 8 when absent; at least 1, because the
+/// prompt's logits come from the pass that chooses the first token.
+fn token_counts(options: &JsValue, prompts: usize) -> Vec<usize> {
+    let given = Reflect::get(options, &"tokens".into()).unwrap_or(JsValue::UNDEFINED);
+    let count = |v: JsValue| v.as_f64().map_or(8, |n| n.max(1.0) as usize);
+    if Array::is_array(&given) {
+        let given = Array::from(&given);
+        (0..prompts as u32).map(|i| count(given.get(i))).collect()
+    } else {
+        vec![count(given); prompts]
+    }
+}
 
 /// Defines `window.gatepathLlm`.
 pub fn install() {
@@ -24,20 +40,38 @@ pub fn install() {
         |prompts: JsValue, options: JsValue| {
             future_to_promise(async move {
                 let precision = precision(&options)?;
-                let tokens = Reflect::get(&options, &"tokens".into())
-                    .ok()
-                    .and_then(|v| v.as_f64())
-                    .map_or(8, |n| n.max(0.0) as usize);
                 let prompts = strings(&prompts)?;
+                let tokens = token_counts(&options, prompts.len());
                 let started = now_ms();
                 let (model, check) = model(precision).await.map_err(|e| JsValue::from_str(&e))?;
                 let loaded = now_ms();
                 let cases = Array::new();
                 let mut generated = 0usize;
                 let mut decode_millis = 0.0;
-                for prompt in &prompts {
+                for (prompt, &tokens) in prompts.iter().zip(&tokens) {
                     let ids = model.tokenize(prompt).map_err(err)?;
-                    let logits = model.next_logits(&ids).await.map_err(err)?;
+                    let settings = Generate {
+                        max_tokens: tokens,
+                        ..Generate::default()
+                    };
+                    // The prompt's logits come from the same pass as the first token.
+                    let mut logits = Vec::new();
+                    // Decoding is timed from the first token out (the prompt's pass
+                    // before it is prompt processing, not decoding).
+                    let mut first_token_at: Option<f64> = None;
+                    let out = model
+                        .generate_observed(
+                            &ids,
+                            &settings,
+                            |row| logits = row.to_vec(),
+                            |_| {
+                                first_token_at.get_or_insert_with(now_ms);
+                                ControlFlow::Continue(())
+                            },
+                            async || {},
+                        )
+                        .await
+                        .map_err(err)?;
                     let mut order: Vec<u32> = (0..logits.len() as u32).collect();
                     order.sort_by(|&a, &b| logits[b as usize].total_cmp(&logits[a as usize]));
                     let top = Array::new();
@@ -47,20 +81,6 @@ pub fn install() {
                             &f64::from(logits[id as usize]).into(),
                         ));
                     }
-                    let settings = Generate {
-                        max_tokens: tokens,
-                        ..Generate::default()
-                    };
-                    // Decoding is timed from the first token out (the prompt's pass
-                    // before it is prompt processing, not decoding).
-                    let mut first_token_at: Option<f64> = None;
-                    let out = model
-                        .generate(&ids, &settings, |_| {
-                            first_token_at.get_or_insert_with(now_ms);
-                            ControlFlow::Continue(())
-                        })
-                        .await
-                        .map_err(err)?;
                     if let Some(first) = first_token_at {
                         decode_millis += now_ms() - first;
                         generated += out.tokens.len().saturating_sub(1);
@@ -111,6 +131,7 @@ fn numbers(ids: &[u32]) -> Array {
 
 /// The model at `precision` (see [`llm::load`]).
 async fn model(precision: Precision) -> Result<(Rc<LlamaModel>, SelfCheck), String> {
-    let loaded = llm::load(precision, &|_, _| {}).await?;
+    let source = manager::shipped(Role::Llm).await?;
+    let loaded = llm::load(&source, precision, Fetch::ThisSite, &|_, _| {}).await?;
     Ok((loaded.model, loaded.check))
 }

@@ -4,16 +4,17 @@
 //! ([`gatepath_app::protocol`]) one request at a time and reports progress as it goes.
 
 mod compute;
+mod embedder;
 mod embedder_check;
 mod files;
 mod hooks;
 mod llm;
 mod llm_check;
-mod minilm;
+mod manager;
 mod session;
 mod store;
 
-use gatepath_app::protocol::{self, kind, Ask, Explain, Regate, Start};
+use gatepath_app::protocol::{self, kind, Ask, Explain, ModelSource, Regate, Start};
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -93,6 +94,36 @@ fn handle(data: JsValue) {
                 Err(message) => post_error(id, &message),
             }
         }),
+        kind::MODELS => spawn_local(async move {
+            post(kind::MODELS, id, &manager::state().await);
+        }),
+        kind::INSPECT => spawn_local(async move {
+            let result = match serde_json::from_str::<ModelSource>(&body) {
+                Ok(source) => manager::inspect(source).await,
+                Err(e) => Err(format!("malformed request: {e}")),
+            };
+            match result {
+                Ok(inspection) => post(kind::INSPECTED, id, &inspection),
+                Err(message) => post_error(id, &message),
+            }
+        }),
+        kind::USE => spawn_local(async move {
+            let result = match serde_json::from_str::<ModelSource>(&body) {
+                Ok(source) => manager::use_model(source, |p| post(kind::PROGRESS, id, &p)).await,
+                Err(e) => Err(format!("malformed request: {e}")),
+            };
+            match result {
+                Ok(report) => post(kind::USED, id, &report),
+                Err(message) => post_error(id, &message),
+            }
+        }),
+        kind::FILES => {
+            let chosen = Reflect::get(&data, &"files".into()).unwrap_or_default();
+            if Array::is_array(&chosen) {
+                let chosen: Array = chosen.into();
+                files::offer(chosen.iter().filter_map(|f| f.dyn_into().ok()).collect());
+            }
+        }
         kind::CANCEL => {
             if let Ok(target) = body.parse::<u32>() {
                 session::cancel(target);

@@ -1,7 +1,7 @@
 //! The worker's answering session: the documents' graph (built once per document
-//! set, its extraction kept in the cache), the sentence embedder (all-MiniLM-L6-v2 on
-//! the worker's backend from cached or fetched files, the lexical embedder when it
-//! cannot load) behind a memo and the embedding cache, and the last question kept so
+//! set, its extraction kept in the cache), the sentence embedder (the one chosen under
+//! Models on the worker's backend from cached or fetched files, the lexical embedder
+//! when it cannot load) behind a memo and the embedding cache, and the last question kept so
 //! its conditions can be flipped without running a model.
 
 use std::cell::RefCell;
@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
+use engine::amg;
 use engine::answer::{
     around, described, explanation_messages, explanation_opening, explore, Answer, AnswerSource,
     EdgeState, EdgeView, Exploration, NodeRole, Prepared, RuleSteps, Strategy,
@@ -21,18 +22,19 @@ use engine::model::bert::BertEmbedder;
 use engine::model::Precision;
 use engine::text::Document;
 use gatepath_app::protocol::{
-    AnswerView, Ask, Blocked, CacheReport, Citation, ConditionValue, DocumentIn, Edge,
-    EdgeCondition, Explain, Explanation, GraphEdge, Node, Path, Progress, Regate, TableRow, Truth,
+    AnswerView, Ask, Blocked, CacheReport, Citation, ClaimsView, ConditionValue, DocumentIn, Edge,
+    EdgeCondition, Explain, Explanation, GraphEdge, InterestView, Node, Path, Progress, Reached,
+    Regate, RegionView, StrategyView, SummaryNodeView, TableRow, Trace, Truth,
 };
 use js_sys::Float32Array;
 use wasm_bindgen::JsCast;
 
 use crate::compute;
-use crate::files::Origin;
+use crate::files::{Event, Fetch, Origin};
 use crate::hooks::now_ms;
-use crate::llm;
-use crate::minilm;
 use crate::store::{self, EMBEDDINGS, EXTRACTIONS};
+use crate::{embedder, llm, manager};
+use gatepath_app::models::Role;
 
 /// Largest document set the worker takes in one request (bytes of text).
 pub const MAX_DOCUMENT_BYTES: usize = 8 * 1024 * 1024;
@@ -97,6 +99,9 @@ struct Session {
     documents_key: String,
     names: Vec<String>,
     prepared: Rc<Prepared>,
+    /// The graph and strategy the last question was answered with (CLAIMS answers over
+    /// the graph with its entities deduplicated), for re-gating it.
+    asked: Option<(Rc<Prepared>, Strategy)>,
     exploration: Option<Exploration>,
     /// The answer shown last (asked or re-gated), for explaining it.
     answer: Option<Answer>,
@@ -155,6 +160,12 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
     if request.documents.iter().all(|d| d.text.trim().is_empty()) {
         return Err("there are no documents to answer from: paste text or add files".into());
     }
+    let strategy = match request.strategy.trim() {
+        "" => Strategy::Cgr,
+        name => Strategy::from_name(name)
+            .ok_or_else(|| format!("there is no strategy named {name:?}"))?,
+    };
+    let config = strategy.config();
     REPORT.with(|r| *r.borrow_mut() = CacheReport::default());
     let step = |stage: &str, done: u64, total: u64| {
         progress(Progress {
@@ -167,14 +178,16 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
     };
     const LOADING: &str = "loading the sentence embedder";
     step(LOADING, 0, 3);
-    let mut memo = take_embedder(&|bytes_done, bytes_total| {
-        progress(Progress {
-            stage: LOADING.into(),
-            done: 0,
-            total: 3,
-            bytes_done,
-            bytes_total,
-        })
+    let mut memo = take_embedder(&|event, bytes_total| {
+        if let Event::Bytes(bytes_done) = event {
+            progress(Progress {
+                stage: LOADING.into(),
+                done: 0,
+                total: 3,
+                bytes_done,
+                bytes_total,
+            })
+        }
     })
     .await;
     let cached_before = memo.inner().from_cache;
@@ -182,15 +195,25 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
         yield_now().await;
         cancelled(id)?;
         step("reading the documents", 1, 3);
-        let prepared = prepared(&request.documents).await;
+        let mut prepared = prepared(&request.documents).await;
         yield_now().await;
         cancelled(id)?;
         step("answering", 2, 3);
         let before = memo.computed();
+        // CLAIMS merges entities that name the same thing (UPGMA over their names'
+        // embeddings) before it builds claims: on a copy, the session's graph stays.
+        if let Some(claims) = config.claims {
+            let mut merged = (*prepared.prepared).clone();
+            merged
+                .cluster_entities(&mut memo, claims.dedup)
+                .await
+                .map_err(|e| e.to_string())?;
+            prepared.prepared = Rc::new(merged);
+        }
         let (answer, exploration) = explore(
             &prepared.prepared,
             &request.question,
-            &Strategy::Cgr.config(),
+            &config,
             &mut memo,
             &mut RuleSteps,
         )
@@ -219,6 +242,7 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
             &prepared,
             &exploration,
             &answer,
+            strategy,
             embedded,
             memo.name(),
             report,
@@ -226,6 +250,7 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
         );
         SESSION.with(|s| {
             if let Some(session) = s.borrow_mut().as_mut() {
+                session.asked = Some((prepared.prepared.clone(), strategy));
                 session.exploration = Some(exploration);
                 session.answer = Some(answer);
             }
@@ -242,11 +267,16 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
 pub async fn regate(request: Regate) -> Result<AnswerView, String> {
     let _busy = Busy::take()?;
     let started = now_ms();
-    let (prepared, exploration) = SESSION
+    let (prepared, strategy, exploration) = SESSION
         .with(|s| {
-            s.borrow()
-                .as_ref()
-                .and_then(|s| s.exploration.clone().map(|e| (s.view(), e)))
+            s.borrow().as_ref().and_then(|s| {
+                let (graph, strategy) = s.asked.clone()?;
+                let view = PreparedView {
+                    prepared: graph,
+                    names: s.names.clone(),
+                };
+                s.exploration.clone().map(|e| (view, strategy, e))
+            })
         })
         .ok_or("ask a question first")?;
     let mut memo = take_embedder(&|_, _| {}).await;
@@ -269,6 +299,7 @@ pub async fn regate(request: Regate) -> Result<AnswerView, String> {
         &prepared,
         &exploration,
         &regated.answer,
+        strategy,
         regated.embedded,
         &name,
         report,
@@ -312,13 +343,33 @@ pub async fn explain(
         })
     };
     report(LOADING, 0, 0, 0);
-    let loaded = llm::load(Precision::for_backend(compute.backend()), &|d, t| {
-        report(LOADING, 0, d, t)
-    })
+    let source = manager::active(Role::Llm).await?;
+    let loaded = llm::load(
+        &source,
+        Precision::for_backend(compute.backend()),
+        Fetch::ThisSite,
+        &|event, total| {
+            if let Event::Bytes(done) = event {
+                report(LOADING, 0, done, total)
+            }
+        },
+    )
     .await?;
-    cancelled(id)?;
-    report("writing the explanation", 1, 0, 0);
     let model = loaded.model;
+    // Stopped before the first token (while the model loaded): an empty explanation
+    // that says so, as a stop between tokens would.
+    if cancelled(id).is_err() {
+        return Ok(Explanation {
+            text: String::new(),
+            tokens: 0,
+            stop: "cancelled".into(),
+            model: model.name.clone(),
+            precision: model.precision().id().to_string(),
+            model_from_cache: loaded.origin == Some(Origin::Cache),
+            millis: now_ms() - started,
+        });
+    }
+    report("writing the explanation", 1, 0, 0);
     // The assistant's turn opened with the explanation's first words, which the page
     // shows as written.
     let opening = explanation_opening(&answer);
@@ -370,14 +421,16 @@ pub async fn explain(
 pub const MAX_EXPLANATION_TOKENS: usize = 256;
 
 /// One request at a time: the models and the session are not shared between two.
-struct Busy;
+pub struct Busy;
 
 impl Busy {
-    fn take() -> Result<Busy, String> {
+    /// The worker's one request slot (questions, explanations, switching models).
+    pub fn take() -> Result<Busy, String> {
         BUSY.with(|b| {
             let mut b = b.borrow_mut();
             if *b {
-                return Err("another question is being answered; wait or cancel it".into());
+                return Err("the worker is busy with another request (a question, an explanation or a model \
+                     switch); wait for it or cancel it".into());
             }
             *b = true;
             Ok(Busy)
@@ -451,6 +504,7 @@ async fn prepared(documents: &[DocumentIn]) -> PreparedView {
         documents_key: key,
         names,
         prepared,
+        asked: None,
         exploration: None,
         answer: None,
     };
@@ -459,16 +513,31 @@ async fn prepared(documents: &[DocumentIn]) -> PreparedView {
     view
 }
 
-/// The session's embedder, loading all-MiniLM-L6-v2 on first use (the lexical embedder
-/// when it cannot be loaded, with the reason kept for the page). `on_bytes` hears the
-/// bytes of model files read so far and in all.
-async fn take_embedder(on_bytes: &dyn Fn(u64, u64)) -> Memo<SessionEmbedder> {
+/// Makes `embedder` the session's (the model manager switched models): texts are
+/// embedded by it from the next question on.
+pub fn install_embedder(embedder: BertEmbedder) {
+    let memo = Memo::new(SessionEmbedder {
+        model: Model::Neural(Box::new(embedder)),
+        from_cache: 0,
+    });
+    EMBEDDER.with(|e| *e.borrow_mut() = Some(memo));
+    EMBEDDER_NOTE.with(|n| *n.borrow_mut() = None);
+}
+
+/// The session's embedder, loading the one chosen under Models on first use (the
+/// lexical embedder when it cannot be loaded, with the reason kept for the page).
+/// `report` hears what loading does, with the bytes of its files in all.
+async fn take_embedder(report: &dyn Fn(Event, u64)) -> Memo<SessionEmbedder> {
     if let Some(memo) = EMBEDDER.with(|e| e.borrow_mut().take()) {
         return memo;
     }
     let precision =
         compute::active().map_or(Precision::F32, |c| Precision::for_backend(c.backend()));
-    let model = match minilm::load(precision, on_bytes).await {
+    let loaded = match manager::active(Role::Embedder).await {
+        Ok(source) => embedder::load(&source, precision, Fetch::ThisSite, report).await,
+        Err(e) => Err(e),
+    };
+    let model = match loaded {
         Ok((e, origins)) => {
             REPORT.with(|r| {
                 let mut r = r.borrow_mut();
@@ -528,6 +597,7 @@ fn answer_view(
     prepared: &PreparedView,
     exploration: &Exploration,
     answer: &Answer,
+    strategy: Strategy,
     embedded: usize,
     embedder: &str,
     cache: CacheReport,
@@ -634,6 +704,13 @@ fn answer_view(
                         negated: *negated,
                     }),
                 },
+                confidence: strategy.config().confidence_tau.map(|_| {
+                    amg::edge_score(
+                        &prepared.prepared.graph,
+                        &prepared.prepared.docs,
+                        engine::graph::EdgeId(e.edge.id),
+                    )
+                }),
             })
             .collect(),
         layers: layout.layers,
@@ -645,5 +722,88 @@ fn answer_view(
         documents: prepared.prepared.docs.len(),
         tuples: prepared.prepared.extraction.tuples.len(),
         graph_edges: prepared.prepared.graph.edge_count(),
+        strategy: strategy_view(prepared, answer, strategy, &citation),
+    }
+}
+
+/// What the strategy made beside the answer, for its view.
+fn strategy_view(
+    prepared: &PreparedView,
+    answer: &Answer,
+    strategy: Strategy,
+    citation: &dyn Fn(&engine::answer::Citation) -> Citation,
+) -> StrategyView {
+    let graph = &prepared.prepared.graph;
+    let region = answer.region.as_ref().map(|r| RegionView {
+        domain: r.domain.name().to_string(),
+        mode: r.mode.name().to_string(),
+        facts: r.edges.iter().filter_map(|&e| graph.describe(e)).collect(),
+    });
+    let traces = answer
+        .traces
+        .iter()
+        .map(|t| Trace {
+            term: t.term.clone(),
+            reached: t
+                .reached
+                .iter()
+                .map(|(node, confidence, hops)| Reached {
+                    node: node.clone(),
+                    confidence: *confidence,
+                    hops: *hops,
+                })
+                .collect(),
+        })
+        .collect();
+    let claims = answer.claims.as_ref().map(|c| {
+        let text = |i: usize| c.claims.get(i).map(|x| x.text.clone()).unwrap_or_default();
+        let cite = |i: usize| -> Vec<Citation> {
+            c.claims.get(i).map_or_else(Vec::new, |x| {
+                x.sources
+                    .iter()
+                    .filter_map(|span| prepared.prepared.cite(span))
+                    .map(|k| citation(&k))
+                    .collect()
+            })
+        };
+        ClaimsView {
+            summarizer: c.summarizer.clone(),
+            claims: c.claims.len(),
+            interests: c
+                .interests
+                .iter()
+                .zip(&c.summaries)
+                .map(|(interest, layered)| {
+                    let at = |claim: usize| layered.nodes.iter().position(|n| n.claim == claim);
+                    InterestView {
+                        claim: text(interest.claim),
+                        test_relevance: interest.test_relevance,
+                        summary: layered
+                            .summary()
+                            .map(|s| s.text.clone())
+                            .unwrap_or_default(),
+                        nodes: layered
+                            .nodes
+                            .iter()
+                            .map(|n| SummaryNodeView {
+                                claim: text(n.claim),
+                                layer: n.layer,
+                                summary: n.summary.text.clone(),
+                                children: n.children.iter().filter_map(|&c| at(c)).collect(),
+                                citations: cite(n.claim),
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+        }
+    });
+    StrategyView {
+        name: strategy.name().to_string(),
+        region,
+        traces,
+        readout: answer.readout.clone(),
+        entities_used: answer.entities_used,
+        claims,
     }
 }

@@ -24,15 +24,20 @@ use gatepath_app::protocol::{CacheStore, CacheSummary};
 
 /// The database's name.
 pub const DATABASE: &str = "gatepath";
-/// The schema version. A new version drops the old stores and starts empty: nothing in
-/// the cache is lost that a fetch or a model run cannot bring back.
-pub const SCHEMA: u32 = 1;
+/// The schema version. Version 2 added [`SETTINGS`]; an upgrade from 1 keeps what is
+/// cached. Any other upgrade drops the old stores and starts empty: nothing in the
+/// cache is lost that a fetch or a model run cannot bring back.
+pub const SCHEMA: u32 = 2;
 /// Model files: key = the file's sha256 (hex), value = `{name, url, size, bytes}`.
 pub const FILES: &str = "files";
 /// Sentence embeddings: key = `<embedder>:<sha256 of the text>`, value = Float32Array.
 pub const EMBEDDINGS: &str = "embeddings";
 /// Extractions: key = document-set hash, value = the extraction as JSON text.
 pub const EXTRACTIONS: &str = "extractions";
+/// The user's choices: key = a role (`embedder`, `llm`), value = the chosen model's
+/// source as JSON text. Kept by Clear: a choice is not a cache.
+pub const SETTINGS: &str = "settings";
+/// The stores that cache (what Clear empties and the storage panel counts).
 const STORES: [&str; 3] = [FILES, EMBEDDINGS, EXTRACTIONS];
 
 thread_local! {
@@ -235,14 +240,19 @@ async fn database() -> Option<Rc<Database>> {
     }
     let opened = Database::open(DATABASE)
         .with_version(SCHEMA)
-        .with_on_upgrade_needed(|_event, db| {
-            // A cache has nothing to migrate: the old stores go, the new ones start empty.
+        .with_on_upgrade_needed(|event, db| {
             let existing: Vec<String> = db.object_store_names().collect();
-            for name in existing {
-                db.delete_object_store(&name)?;
+            // Version 1 had the three caches: they stay. Otherwise a cache has nothing to
+            // migrate: the old stores go, the new ones start empty.
+            if event.old_version() != 1.0 {
+                for name in &existing {
+                    db.delete_object_store(name)?;
+                }
             }
-            for name in STORES {
-                db.create_object_store(name).build()?;
+            for name in STORES.iter().chain([&SETTINGS]) {
+                if event.old_version() != 1.0 || !existing.iter().any(|e| e == name) {
+                    db.create_object_store(name).build()?;
+                }
             }
             Ok(())
         })

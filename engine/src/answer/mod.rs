@@ -19,21 +19,30 @@ mod llm_steps;
 mod reader;
 mod regate;
 mod view;
+mod yes_no;
 
 pub use around::{around, Around, AroundEdge, AroundNode, EdgeState, NodeRole};
 pub use explain::{explanation_messages, explanation_opening};
 pub use llm_steps::{condition_messages, query_messages, query_shape, LlmSteps, Verdict};
 pub use regate::{described, explore, Exploration, Regated};
 pub use view::{BlockedEdge, Citation, ConditionView, EdgeView, EvidencePath};
+pub use yes_no::{cue, yes_no, ScoredYesNo, YesNo, YesNoScorer};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 
+use crate::amg;
+use crate::claims::{
+    claims_of_interest, summarize_layers, Claim, ClaimGraph, ClaimsConfig, Extractive, Interest,
+    LayeredSummary,
+};
 use crate::embed::{cosine, EmbedError, Embedder};
 use crate::extract::{Extraction, Extractor};
 use crate::gate::{walk, ConditionTable, Gate, GateConfig, Truth, WalkConfig};
-use crate::graph::{Diagnostic, KnowledgeGraph, NodeId, Relation, Stance};
+use crate::graph::{Diagnostic, EdgeId, KnowledgeGraph, NodeId, Relation, Stance};
+use crate::ikr;
 use crate::query::{parse, ParsedQuery};
+use crate::regram::{self, Region, RegionConfig};
 use crate::text::{normalize_term, Document};
 
 /// Why a question could not be answered at all (as opposed to "insufficient evidence",
@@ -70,6 +79,22 @@ pub struct PipelineConfig {
     pub walk: WalkConfig,
     /// N: paths kept as evidence.
     pub k_paths: usize,
+    /// ReGraM: restrict the evidence to a region of the walked edges chosen by weighted
+    /// MMR (with gating on, the region is built from open edges only).
+    pub region: Option<RegionConfig>,
+    /// AMG: keep only paths whose confidence (the product of their relations' scores,
+    /// each a tenth of its 1–10 confidence) is at least this τ, and trace what each
+    /// entry node reaches above it.
+    pub confidence_tau: Option<f32>,
+    /// IKR: restrict the evidence to the subgraph grown from the entry nodes one at a
+    /// time (m neighbours kept per hop) until a walked path inside it supports a
+    /// candidate answer, and read it out as a multi-level list.
+    pub subgraph_m: Option<usize>,
+    /// CLAIMS: restrict the evidence to the claims the layered summaries of the claims
+    /// of interest are made of (with gating on, from open edges only). The document set
+    /// should have had its entities deduplicated first
+    /// ([`Prepared::cluster_entities`] at [`ClaimsConfig::dedup`]).
+    pub claims: Option<ClaimsConfig>,
 }
 
 impl Default for PipelineConfig {
@@ -81,6 +106,10 @@ impl Default for PipelineConfig {
             tau: 0.1,
             walk: WalkConfig::default(),
             k_paths: 3,
+            region: None,
+            confidence_tau: None,
+            subgraph_m: None,
+            claims: None,
         }
     }
 }
@@ -94,16 +123,44 @@ pub enum Strategy {
     CgrNoGate,
     /// Gating with the paper's Eq. 2 ranking alone (no condition-match signal).
     CgrNoMatch,
+    /// ReGraM's region (weighted MMR over the gated graph's walked edges, K = 15,
+    /// λ = 0.7) restricting CGR's evidence and answer.
+    Regram,
+    /// ReGraM's region over the whole graph, as the paper builds it (no gating).
+    RegramNoGate,
+    /// AMG's confidence: paths whose relations' confidence product falls below τ = 0.5
+    /// are dropped, and each entry node's exploration is traced.
+    Amg,
+    /// IKR's evidence subgraph (k = m = 5) restricting CGR's evidence, with its
+    /// topological readout.
+    Ikr,
+    /// CLAIMS: claims of interest and their layered (extractive) summaries, the
+    /// evidence restricted to the claims the summaries keep.
+    Claims,
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 3] = [Strategy::Cgr, Strategy::CgrNoGate, Strategy::CgrNoMatch];
+    pub const ALL: [Strategy; 8] = [
+        Strategy::Cgr,
+        Strategy::CgrNoGate,
+        Strategy::CgrNoMatch,
+        Strategy::Regram,
+        Strategy::RegramNoGate,
+        Strategy::Amg,
+        Strategy::Ikr,
+        Strategy::Claims,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Cgr => "cgr",
             Strategy::CgrNoGate => "cgr-nogate",
             Strategy::CgrNoMatch => "cgr-nomatch",
+            Strategy::Regram => "regram",
+            Strategy::RegramNoGate => "regram-nogate",
+            Strategy::Amg => "amg",
+            Strategy::Ikr => "ikr",
+            Strategy::Claims => "claims",
         }
     }
 
@@ -122,6 +179,28 @@ impl Strategy {
             },
             Strategy::CgrNoMatch => PipelineConfig {
                 condition_match: false,
+                ..base
+            },
+            Strategy::Regram => PipelineConfig {
+                region: Some(RegionConfig::default()),
+                ..base
+            },
+            Strategy::RegramNoGate => PipelineConfig {
+                gating: false,
+                condition_match: false,
+                region: Some(RegionConfig::default()),
+                ..base
+            },
+            Strategy::Amg => PipelineConfig {
+                confidence_tau: Some(amg::DEFAULT_TAU),
+                ..base
+            },
+            Strategy::Ikr => PipelineConfig {
+                subgraph_m: Some(ikr::M),
+                ..base
+            },
+            Strategy::Claims => PipelineConfig {
+                claims: Some(ClaimsConfig::default()),
                 ..base
             },
         }
@@ -159,6 +238,11 @@ impl Prepared {
         spans_fit.then(|| Self::assemble(docs, extraction))
     }
 
+    /// The citation of a span of these documents (`None` when it does not fit them).
+    pub fn cite(&self, span: &crate::text::Span) -> Option<Citation> {
+        view::citation(self, span)
+    }
+
     fn assemble(docs: Vec<Document>, extraction: Extraction) -> Prepared {
         let (graph, diagnostics) = extraction.graph();
         Prepared {
@@ -172,9 +256,10 @@ impl Prepared {
 
 impl Prepared {
     /// Merges entities whose names embed within `threshold` cosine similarity of each
-    /// other (UPGMA, average linkage; CLAIMS uses 0.8) and rebuilds the graph. Names with
-    /// digits are never merged ("CD4 200" and "CD4 350" are different facts). Returns how
-    /// many names joined another entity.
+    /// other (UPGMA, average linkage; CLAIMS uses 0.8) and rebuilds the graph. Numeric
+    /// names (mostly digits, [`crate::claims::is_numeric`]) are never merged: "CD4 200" and
+    /// "CD4 350" embed alike but are different facts. Returns how many names joined
+    /// another entity.
     pub async fn cluster_entities(
         &mut self,
         embedder: &mut impl Embedder,
@@ -184,7 +269,7 @@ impl Prepared {
             .graph
             .nodes()
             .filter_map(|n| self.graph.entity(n).map(|e| e.label.clone()))
-            .filter(|l| !l.chars().any(|c| c.is_ascii_digit()))
+            .filter(|l| !crate::claims::is_numeric(l))
             .collect();
         if labels.len() < 2 {
             return Ok(0);
@@ -258,6 +343,30 @@ pub struct Answer {
     /// How many paths the walk found, and whether it stopped early.
     pub paths_found: usize,
     pub walk_truncated: bool,
+    /// ReGraM's region and mode, when the strategy builds one.
+    pub region: Option<Region>,
+    /// AMG's per-term exploration traces (entry nodes), when the strategy traces them.
+    pub traces: Vec<amg::TraceView>,
+    /// IKR's topological readout of the evidence subgraph ("2.1. amoxicillin"), and how
+    /// many retrieved entities it took to be sufficient.
+    pub readout: Vec<String>,
+    pub entities_used: usize,
+    /// CLAIMS' claims, claims of interest and layered summaries, when the strategy
+    /// makes them.
+    pub claims: Option<ClaimsOutcome>,
+}
+
+/// What CLAIMS made for one question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClaimsOutcome {
+    /// Every claim of the (gated) graph, relevance set.
+    pub claims: Vec<Claim>,
+    /// Claims of interest, best first.
+    pub interests: Vec<Interest>,
+    /// One layered summary per claim of interest, in the same order.
+    pub summaries: Vec<LayeredSummary>,
+    /// Who wrote the summaries ("extractive").
+    pub summarizer: String,
 }
 
 impl Answer {
@@ -266,6 +375,16 @@ impl Answer {
             Outcome::Answered(t) => Some(t),
             Outcome::InsufficientEvidence => None,
         }
+    }
+}
+
+fn claims_error(e: crate::claims::ClaimsError) -> AnswerError {
+    match e {
+        crate::claims::ClaimsError::Embed(e) => AnswerError::Embed(e),
+        other => AnswerError::Step {
+            step: "summarising claims",
+            message: other.to_string(),
+        },
     }
 }
 
@@ -430,7 +549,183 @@ pub async fn answer_with(
             }
         }
     }
-    let outcome = walk(graph, &gate, &entries, config.walk);
+    let mut outcome = walk(graph, &gate, &entries, config.walk);
+
+    // IKR: grow the evidence subgraph from the entry nodes in rank order until a walked
+    // path inside it supports a candidate answer (the sufficiency check, without the
+    // paper's trained classifier); only paths inside it remain.
+    let mut readout = Vec::new();
+    let mut entities_used = 0;
+    if let Some(m) = config.subgraph_m {
+        // A neighbour's relevance: the question against the triple that reaches it.
+        let mut near: BTreeSet<EdgeId> = BTreeSet::new();
+        for &e in entries.iter().take(ikr::K) {
+            for (edge, n, _) in graph.incident(e) {
+                near.insert(edge);
+                near.extend(graph.incident(n).map(|(x, _, _)| x));
+            }
+        }
+        let near: Vec<EdgeId> = near.into_iter().collect();
+        let texts: Vec<String> = near
+            .iter()
+            .map(|&e| graph.describe(e).unwrap_or_default())
+            .collect();
+        let vecs = embedder.embed(&texts).await?;
+        let mut relevance: BTreeMap<(NodeId, NodeId), f32> = BTreeMap::new();
+        for (edge, v) in near.iter().zip(&vecs) {
+            if let Some((u, w)) = graph.endpoints(*edge) {
+                let s = cosine(query_vec, v);
+                for key in [(u, w), (w, u)] {
+                    let slot = relevance.entry(key).or_insert(f32::NEG_INFINITY);
+                    *slot = slot.max(s);
+                }
+            }
+        }
+        let score = |a: NodeId, b: NodeId| relevance.get(&(a, b)).copied().unwrap_or(-1.0);
+        let inside = |kept: &BTreeSet<NodeId>, p: &crate::gate::Path| {
+            kept.contains(&p.start) && p.steps.iter().all(|s| kept.contains(&s.to))
+        };
+        let mut kept: BTreeSet<NodeId> = BTreeSet::new();
+        for &top in entries.iter().take(ikr::K) {
+            kept.extend(ikr::expand(graph, &gate, top, score, m).nodes());
+            entities_used += 1;
+            // Sufficient: a path inside the subgraph supports a candidate answer.
+            let sufficient = outcome.paths.iter().any(|p| {
+                inside(&kept, p)
+                    && p.steps
+                        .iter()
+                        .any(|s| support(graph, &gate, s.edge, &query, config).is_some())
+            });
+            if sufficient {
+                break;
+            }
+        }
+        outcome.paths.retain(|p| inside(&kept, p));
+        if let Some(&root) = entries.first() {
+            let neighbours = |n: NodeId| -> Vec<NodeId> {
+                let mut v: Vec<NodeId> = graph
+                    .incident(n)
+                    .filter(|&(edge, to, _)| gate.is_open(edge) && kept.contains(&to))
+                    .map(|(_, to, _)| to)
+                    .collect();
+                v.sort_by(|a, b| score(n, *b).total_cmp(&score(n, *a)).then(a.cmp(b)));
+                v.dedup();
+                v
+            };
+            readout = ikr::readout(root, neighbours)
+                .into_iter()
+                .map(|(n, index)| {
+                    let label = graph.entity(n).map(|e| e.label.clone()).unwrap_or_default();
+                    match index.is_empty() {
+                        true => label,
+                        false => format!("{index} {label}"),
+                    }
+                })
+                .collect();
+        }
+    }
+
+    // AMG: each edge's score is the confidence of its best-stated sentence; paths whose
+    // product falls below τ go, and each entry node's exploration is traced.
+    let mut traces = Vec::new();
+    if let Some(tau) = config.confidence_tau {
+        let score = |edge: EdgeId| amg::edge_score(graph, &prepared.docs, edge);
+        outcome
+            .paths
+            .retain(|p| p.steps.iter().map(|s| score(s.edge)).product::<f32>() >= tau);
+        traces = entries
+            .iter()
+            .map(|&n| amg::explore(graph, &gate, n, score, tau, config.walk.max_depth).view(graph))
+            .collect();
+    }
+
+    // CLAIMS: the claims of the open graph, the claims of interest and their layered
+    // summaries; only paths made of claims the summaries keep remain.
+    let mut claims_outcome = None;
+    if let Some(claims_config) = config.claims {
+        let mut claim_graph = ClaimGraph::new(graph, |e| gate.is_open(e));
+        let question_vec = claim_graph
+            .score(question, embedder)
+            .await
+            .map_err(AnswerError::Embed)?;
+        let mut summarizer = Extractive::new(question_vec.clone(), claims_config.summary_claims);
+        let interests = claims_of_interest(
+            &claim_graph,
+            question,
+            &question_vec,
+            &claims_config,
+            &mut summarizer,
+            embedder,
+        )
+        .await
+        .map_err(claims_error)?;
+        let mut summaries = Vec::with_capacity(interests.len());
+        for interest in &interests {
+            summaries.push(
+                summarize_layers(&claim_graph, question, interest.claim, &mut summarizer)
+                    .await
+                    .map_err(claims_error)?,
+            );
+        }
+        let kept: BTreeSet<EdgeId> = summaries
+            .iter()
+            .filter_map(LayeredSummary::summary)
+            .flat_map(|s| s.claims.iter())
+            .filter_map(|&c| claim_graph.claims.get(c).map(|c| c.edge))
+            .collect();
+        outcome
+            .paths
+            .retain(|p| p.steps.iter().all(|s| kept.contains(&s.edge)));
+        claims_outcome = Some(ClaimsOutcome {
+            claims: claim_graph.claims,
+            interests,
+            summaries,
+            summarizer: "extractive".into(),
+        });
+    }
+
+    // ReGraM: the walked edges are the candidate triples; the region keeps the top K by
+    // weighted MMR against the question, and only paths inside it remain.
+    let region = match config.region {
+        None => None,
+        Some(region_config) => {
+            let mut edges: Vec<EdgeId> = outcome
+                .paths
+                .iter()
+                .flat_map(|p| p.steps.iter().map(|s| s.edge))
+                .collect();
+            edges.sort();
+            edges.dedup();
+            let texts: Vec<String> = edges
+                .iter()
+                .map(|&e| graph.describe(e).unwrap_or_default())
+                .collect();
+            let edge_vecs = embedder.embed(&texts).await?;
+            let domain = regram::classify(question);
+            let weights: Vec<f32> = edges
+                .iter()
+                .map(|&e| {
+                    graph
+                        .edge(e)
+                        .map_or(1.0, |x| regram::relation_weight(&x.relation, domain))
+                })
+                .collect();
+            let picked: Vec<EdgeId> =
+                regram::select(query_vec, &edge_vecs, &weights, &region_config)
+                    .into_iter()
+                    .map(|i| edges[i])
+                    .collect();
+            let kept: BTreeSet<EdgeId> = picked.iter().copied().collect();
+            outcome
+                .paths
+                .retain(|p| p.steps.iter().all(|s| kept.contains(&s.edge)));
+            Some(Region {
+                domain,
+                mode: regram::Mode::for_facts(picked.len()),
+                edges: picked,
+            })
+        }
+    };
 
     // Rank paths: Eq. 2 (mean cosine of the linearised path to each keyword) plus the
     // condition-match signal.
@@ -616,6 +911,11 @@ pub async fn answer_with(
         candidates,
         paths_found: outcome.paths.len(),
         walk_truncated: outcome.truncated,
+        region,
+        traces,
+        readout,
+        entities_used,
+        claims: claims_outcome,
     })
 }
 

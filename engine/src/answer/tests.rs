@@ -441,3 +441,182 @@ fn drugs_that_are_also_entries_do_not_flatten_the_layout() {
     assert_eq!(node("doxycycline").role, NodeRole::Entry);
     assert_eq!(view.layers, 2);
 }
+
+/// ReGraM's region on Table 1's Lyme question: a drug question (DRUG_THERAPY weights),
+/// its few walked edges all fit K = 15, so the mode is HYBRID (1–9 facts) and the answer
+/// is CGR's; built from gated edges the region has no doxycycline edge that pregnancy
+/// closes, built ungated (as the paper does) it answers doxycycline.
+#[test]
+fn regram_builds_a_region_names_its_mode_and_gating_inside_it_keeps_the_lyme_answer() {
+    let (docs, question, _) = TABLE_1[2];
+    let gated = ask(docs, question, Strategy::Regram);
+    assert_eq!(gated.text(), Some("Amoxicillin"));
+    let region = gated.region.as_ref().expect("a region");
+    assert_eq!(region.domain, crate::regram::Domain::DrugTherapy);
+    assert_eq!(region.mode, crate::regram::Mode::Hybrid);
+    assert!(!region.edges.is_empty() && region.edges.len() < 10);
+    let blocked: BTreeSet<EdgeId> = gated.blocked.iter().map(|b| EdgeId(b.edge.id)).collect();
+    assert!(!blocked.is_empty());
+    assert!(region.edges.iter().all(|e| !blocked.contains(e)));
+    let ungated = ask(docs, question, Strategy::RegramNoGate);
+    assert_eq!(ungated.text(), Some("Doxycycline"));
+    assert_eq!(
+        ungated.region.as_ref().map(|r| r.mode),
+        Some(crate::regram::Mode::Hybrid)
+    );
+    assert!(ask(docs, question, Strategy::Cgr).region.is_none());
+}
+
+/// A region of K = 1 keeps one triple: the evidence paths are the ones inside it.
+#[test]
+fn a_region_restricts_the_evidence_to_its_triples() {
+    let (docs, question, _) = TABLE_1[2];
+    let prepared = prepare(docs);
+    let config = PipelineConfig {
+        region: Some(RegionConfig { k: 1, lambda: 0.7 }),
+        ..Strategy::Regram.config()
+    };
+    let a = pollster::block_on(answer(
+        &prepared,
+        question,
+        &config,
+        &mut LexicalEmbedder::default(),
+    ))
+    .expect("answers");
+    let region = a.region.expect("a region");
+    assert_eq!(region.edges.len(), 1);
+    assert!(
+        a.evidence.iter().all(|p| p.edges.len() == 1),
+        "{:?}",
+        a.evidence
+    );
+}
+
+/// AMG on the Lyme question: every walked relation is stated plainly (scores 8–10), so
+/// no path falls below τ = 0.5 and the answer is CGR's; each entry node has a trace that
+/// starts with itself at confidence 1 and lists what it reaches at ≥ τ, most confident
+/// first. With τ above what a listed option scores (0.95), only the preferred-treatment
+/// and safety statements (10) remain.
+#[test]
+fn amg_traces_each_entry_and_drops_paths_below_tau() {
+    let (docs, question, _) = TABLE_1[2];
+    let a = ask(docs, question, Strategy::Amg);
+    assert_eq!(a.text(), Some("Amoxicillin"));
+    assert!(!a.traces.is_empty());
+    for t in &a.traces {
+        assert_eq!(
+            t.reached.first().map(|r| (r.0.as_str(), r.1)),
+            Some((t.term.as_str(), 1.0))
+        );
+        assert!(t.reached.iter().all(|r| r.1 >= amg::DEFAULT_TAU));
+        assert!(t.reached.windows(2).all(|w| w[0].1 >= w[1].1));
+    }
+    let prepared = prepare(docs);
+    let strict = PipelineConfig {
+        confidence_tau: Some(0.95),
+        ..Strategy::Amg.config()
+    };
+    let s = pollster::block_on(answer(
+        &prepared,
+        question,
+        &strict,
+        &mut LexicalEmbedder::default(),
+    ))
+    .expect("answers");
+    for path in &s.evidence {
+        for e in &path.edges {
+            assert!(
+                [
+                    "preferred_treatment",
+                    "safe_in",
+                    "contraindicated_in",
+                    "preferred_test"
+                ]
+                .contains(&e.relation.as_str()),
+                "{e:?}"
+            );
+        }
+    }
+    assert!(ask(docs, question, Strategy::Cgr).traces.is_empty());
+}
+
+/// IKR on the Lyme question: the subgraph grown from the top entity already holds a
+/// walked path that supports a candidate (one entity used), the answer is CGR's, and the readout starts at the
+/// top entity with its neighbours indexed "1.", "2." … and their children "1.1." ….
+#[test]
+fn ikr_grows_the_subgraph_until_it_holds_a_path_and_reads_it_out() {
+    let (docs, question, _) = TABLE_1[2];
+    let a = ask(docs, question, Strategy::Ikr);
+    assert_eq!(a.text(), Some("Amoxicillin"));
+    assert_eq!(a.entities_used, 1);
+    let root = a.entries.first().expect("an entry");
+    assert_eq!(a.readout.first(), Some(root));
+    assert!(
+        a.readout.iter().skip(1).all(|l| {
+            let index = l.split(' ').next().unwrap_or_default();
+            index.ends_with('.')
+                && index
+                    .trim_end_matches('.')
+                    .split('.')
+                    .all(|p| p.parse::<u32>().is_ok())
+        }),
+        "{:?}",
+        a.readout
+    );
+    assert!(a.readout.iter().any(|l| l.starts_with("1. ")));
+    assert!(
+        a.readout
+            .iter()
+            .any(|l| l.to_lowercase().contains("amoxicillin")),
+        "{:?}",
+        a.readout
+    );
+    assert!(ask(docs, question, Strategy::Cgr).readout.is_empty());
+}
+
+/// CLAIMS on the Lyme question: claims come from open edges only (doxycycline's
+/// treatment edge is closed by pregnancy, so no claim says it), the claims of interest
+/// are spread apart (none neighbours a better one), each has a layered summary whose
+/// last node is the claim itself, and the answer is CGR's.
+#[test]
+fn claims_summarise_the_open_graph_around_spread_out_claims_of_interest() {
+    let (docs, question, _) = TABLE_1[2];
+    let a = ask(docs, question, Strategy::Claims);
+    assert_eq!(a.text(), Some("Amoxicillin"));
+    let c = a.claims.as_ref().expect("claims");
+    assert!(!c.interests.is_empty());
+    assert!(c.interests.len() <= 10);
+    assert!(!a.blocked.is_empty());
+    for b in &a.blocked {
+        assert!(
+            c.claims.iter().all(|x| x.edge.0 != b.edge.id),
+            "the closed edge {:?} became a claim",
+            b.edge
+        );
+    }
+    // Every open edge is a claim.
+    assert_eq!(
+        c.claims.len() + a.blocked.len(),
+        prepare(docs).graph.edge_count()
+    );
+    let graph = crate::claims::ClaimGraph::from_claims(c.claims.clone());
+    for (k, i) in c.interests.iter().enumerate() {
+        for better in &c.interests[..k] {
+            assert!(!graph.neighbours(better.claim).contains(&i.claim));
+        }
+    }
+    for (i, layered) in c.interests.iter().zip(&c.summaries) {
+        let last = layered.nodes.last().expect("a node");
+        assert_eq!((last.claim, last.layer), (i.claim, 0));
+        // Outermost first: layers never increase along the order of making.
+        assert!(layered.nodes.windows(2).all(|w| w[0].layer >= w[1].layer));
+        let summary = layered.summary().expect("a summary");
+        assert_eq!(summary.claims.first(), Some(&i.claim));
+        assert!(summary.claims.len() <= ClaimsConfig::default().summary_claims);
+    }
+    // Test relevance orders the claims of interest.
+    assert!(c
+        .interests
+        .windows(2)
+        .all(|w| w[0].test_relevance >= w[1].test_relevance));
+}

@@ -6,9 +6,11 @@
 //! - [`gguf`]: GGUF files (metadata, tokenizer vocabulary, block-quantized tensors).
 //! - [`bert`]: BERT-family sentence embedders (all-MiniLM-L6-v2, bge-small, …) behind
 //!   the engine's [`Embedder`](crate::embed::Embedder) trait.
+//! - [`footprint`]: the memory a model will take, from its file's header alone.
 
 pub mod bert;
 pub use linear::Precision;
+pub mod footprint;
 pub mod gguf;
 pub(crate) mod linear;
 pub mod llama;

@@ -3,9 +3,65 @@
 //! f32 with its shape checked, so a truncated, corrupt or mismatched file is an error
 //! that names the tensor, never a panic.
 
+use safetensors::tensor::Metadata;
 use safetensors::{Dtype, SafeTensors};
 
 use super::ModelError;
+
+/// The tensor directory of a safetensors file, read from its first bytes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Header {
+    pub tensors: Vec<TensorEntry>,
+}
+
+/// One tensor of a [`Header`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct TensorEntry {
+    pub name: String,
+    /// `F32`, `F16`, `BF16`, …
+    pub dtype: String,
+    pub shape: Vec<usize>,
+}
+
+impl Header {
+    /// Bytes a prefix must hold for [`parse_prefix`](Self::parse_prefix): the 8-byte
+    /// length and the JSON it announces; `None` until those 8 bytes are there.
+    pub fn needed(prefix: &[u8]) -> Option<u64> {
+        let n: [u8; 8] = prefix.get(..8)?.try_into().ok()?;
+        u64::from_le_bytes(n).checked_add(8)
+    }
+
+    /// Reads the directory from the first bytes of a file of `file_len` bytes, checking
+    /// that the tensors' data fills the file exactly (a truncated download or another
+    /// kind of file is refused before anything is loaded).
+    pub fn parse_prefix(prefix: &[u8], file_len: u64) -> Result<Self, ModelError> {
+        let bad = |m: &str| ModelError::Safetensors(m.to_string());
+        let needed = Self::needed(prefix).ok_or_else(|| bad("the file is shorter than 8 bytes"))?;
+        let json = usize::try_from(needed)
+            .ok()
+            .and_then(|end| prefix.get(8..end))
+            .ok_or_else(|| bad("the header is longer than the bytes read"))?;
+        let metadata: Metadata = serde_json::from_slice(json)
+            .map_err(|e| ModelError::Safetensors(format!("the header is not valid: {e}")))?;
+        let expected = needed + metadata.data_len() as u64;
+        if expected != file_len {
+            return Err(ModelError::Safetensors(format!(
+                "the header describes a {expected}-byte file, but the file has {file_len} bytes"
+            )));
+        }
+        let mut tensors: Vec<TensorEntry> = metadata
+            .tensors()
+            .into_iter()
+            .map(|(name, info)| TensorEntry {
+                name,
+                dtype: format!("{:?}", info.dtype),
+                shape: info.shape.clone(),
+            })
+            .collect();
+        tensors.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(Header { tensors })
+    }
+}
 
 /// A parsed safetensors file borrowing its bytes.
 pub struct Weights<'a> {
@@ -136,5 +192,25 @@ mod tests {
         let mut corrupt = bytes.clone();
         corrupt[8] = b'!';
         assert!(Weights::from_safetensors(&corrupt).is_err());
+    }
+
+    #[test]
+    fn a_header_read_from_a_prefix_lists_tensors_and_refuses_a_file_of_another_length() {
+        let bytes = file();
+        let needed = Header::needed(&bytes).expect("8 bytes");
+        assert_eq!(needed as usize, bytes.len() - 16);
+        let header = Header::parse_prefix(&bytes[..needed as usize], bytes.len() as u64)
+            .expect("the header alone is enough");
+        assert_eq!(header.tensors.len(), 1);
+        assert_eq!(
+            (
+                header.tensors[0].dtype.as_str(),
+                header.tensors[0].shape.as_slice()
+            ),
+            ("F32", &[2, 2][..])
+        );
+        assert!(Header::parse_prefix(&bytes, bytes.len() as u64 - 1).is_err());
+        assert!(Header::parse_prefix(&bytes[..20], bytes.len() as u64).is_err());
+        assert!(Header::needed(&bytes[..7]).is_none());
     }
 }

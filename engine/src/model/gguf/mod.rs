@@ -86,7 +86,18 @@ impl fmt::Display for GgmlType {
             GgmlType::Q4_0 => f.write_str("Q4_0"),
             GgmlType::Q4_1 => f.write_str("Q4_1"),
             GgmlType::Q8_0 => f.write_str("Q8_0"),
-            GgmlType::Other(id) => write!(f, "ggml type {id}"),
+            GgmlType::Other(id) => match id {
+                6 => f.write_str("Q5_0"),
+                7 => f.write_str("Q5_1"),
+                10 => f.write_str("Q2_K"),
+                11 => f.write_str("Q3_K"),
+                12 => f.write_str("Q4_K"),
+                13 => f.write_str("Q5_K"),
+                14 => f.write_str("Q6_K"),
+                15 => f.write_str("Q8_K"),
+                30 => f.write_str("BF16"),
+                other => write!(f, "ggml type {other}"),
+            },
         }
     }
 }
@@ -180,6 +191,11 @@ impl TensorInfo {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// Bytes of the tensor's data in the file (`None` for types this build cannot read).
+    pub fn file_bytes(&self) -> Option<u64> {
+        self.range.map(|(start, end)| (end - start) as u64)
+    }
 }
 
 /// A parsed GGUF file borrowing its bytes.
@@ -197,6 +213,17 @@ const MAX_DEPTH: usize = 4;
 impl<'a> Gguf<'a> {
     /// Parses the header, metadata and tensor directory; tensor data is read on demand.
     pub fn parse(bytes: &'a [u8]) -> Result<Self, GgufError> {
+        Self::parse_prefix(bytes, bytes.len() as u64)
+    }
+
+    /// Parses the first bytes of a file of `file_len` bytes: enough to hold its header,
+    /// metadata and tensor directory (a few megabytes, the tokenizer included), so a
+    /// model can be inspected before it is downloaded. Tensor ranges are checked against
+    /// `file_len`; a tensor whose data lies past the bytes given cannot be read
+    /// ([`GgufError::Truncated`]). Too few bytes for the directory is
+    /// [`GgufError::Truncated`] too: read more and try again.
+    pub fn parse_prefix(bytes: &'a [u8], file_len: u64) -> Result<Self, GgufError> {
+        let file_len = usize::try_from(file_len).unwrap_or(usize::MAX);
         let mut r = Reader { bytes, at: 0 };
         if r.take(4, "the magic number")? != b"GGUF" {
             return Err(GgufError::Magic);
@@ -272,12 +299,11 @@ impl<'a> Gguf<'a> {
                         })?;
                     let end = start
                         .checked_add(size)
-                        .filter(|&e| e <= bytes.len())
+                        .filter(|&e| e <= file_len)
                         .ok_or_else(|| {
                             GgufError::Truncated(format!(
-                                "tensor `{name}` needs bytes {start}..{} of a {}-byte file",
+                                "tensor `{name}` needs bytes {start}..{} of a {file_len}-byte file",
                                 start.saturating_add(size),
-                                bytes.len()
                             ))
                         })?;
                     Some((start, end))
@@ -386,7 +412,13 @@ impl<'a> Gguf<'a> {
             name: name.to_string(),
             kind: info.kind,
         })?;
-        Ok((info, &self.bytes[start..end]))
+        let data = self.bytes.get(start..end).ok_or_else(|| {
+            GgufError::Truncated(format!(
+                "tensor `{name}` lies past the {} bytes read",
+                self.bytes.len()
+            ))
+        })?;
+        Ok((info, data))
     }
 
     /// A tensor as f32 values (row-major) with its shape.

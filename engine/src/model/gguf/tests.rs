@@ -262,3 +262,32 @@ fn integer_blocks_hold_each_weight_exactly() {
     let (info, data) = g.blocks("w.f32").unwrap();
     assert_eq!(integer_blocks(info.kind, data), None);
 }
+
+/// A model is inspected from its first bytes before it is downloaded: the directory
+/// reads, sizes are known, data past the prefix is refused (never read out of bounds),
+/// and a prefix too short for the directory asks for more.
+#[test]
+fn a_prefix_holding_the_directory_describes_the_whole_file() {
+    let bytes = sample();
+    let full = Gguf::parse(&bytes).unwrap();
+    // The data (each tensor padded to 32 bytes: f32, f16, q4_1, q4_0 one block each,
+    // q8_0 34 bytes, q6_k 210) follows the directory.
+    let directory_end = bytes.len() - (4 * 32 + 64 + 224);
+    let prefix = &bytes[..directory_end];
+    let g = Gguf::parse_prefix(prefix, bytes.len() as u64).unwrap();
+    assert_eq!(g.tensors().len(), full.tensors().len());
+    let q4_1 = g.tensor("w.q4_1").unwrap();
+    assert_eq!(q4_1.file_bytes(), Some(20));
+    assert_eq!(g.tensor("w.f32").unwrap().file_bytes(), Some(24));
+    assert_eq!(g.tensor("w.q6_k").unwrap().file_bytes(), None);
+    assert!(matches!(g.blocks("w.q8_0"), Err(GgufError::Truncated(_))));
+    assert!(matches!(
+        Gguf::parse_prefix(&bytes[..40], bytes.len() as u64),
+        Err(GgufError::Truncated(_))
+    ));
+    // A file shorter than its directory says is refused even from a prefix.
+    assert!(matches!(
+        Gguf::parse_prefix(prefix, directory_end as u64),
+        Err(GgufError::Truncated(_))
+    ));
+}

@@ -263,9 +263,26 @@ impl LlamaModel {
         &self,
         prompt: &[u32],
         settings: &Generate,
+        on_text: impl FnMut(&str) -> ControlFlow<()>,
+        between: impl AsyncFnMut(),
+    ) -> Result<Generation, LlmError> {
+        self.generate_observed(prompt, settings, |_| {}, on_text, between)
+            .await
+    }
+
+    /// [`generate_paused`](Self::generate_paused) that also hands `on_prompt` the
+    /// logits of the position after the prompt, before the first token is chosen: a
+    /// check of the prompt's scores and of the continuation then costs one prompt
+    /// pass, not two (on a software GPU a pass costs most of a minute).
+    pub async fn generate_observed(
+        &self,
+        prompt: &[u32],
+        settings: &Generate,
+        on_prompt: impl FnOnce(&[f32]),
         mut on_text: impl FnMut(&str) -> ControlFlow<()>,
         mut between: impl AsyncFnMut(),
     ) -> Result<Generation, LlmError> {
+        let mut on_prompt = Some(on_prompt);
         let mut cache = self.new_cache();
         let mut sampler = sample::Sampler::new(&settings.sampling);
         let mut stream = TextStream::default();
@@ -281,6 +298,9 @@ impl LlamaModel {
                 break Stop::Context;
             }
             let logits = self.feed(&input, &mut cache).await?;
+            if let Some(observe) = on_prompt.take() {
+                observe(&logits);
+            }
             let next = sampler.choose(&logits);
             if self.stops.contains(&next) {
                 break Stop::EndToken;
