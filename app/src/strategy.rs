@@ -210,7 +210,8 @@ fn Traces(traces: Vec<Trace>) -> impl IntoView {
     }
 }
 
-/// IKR: the topological readout, indented by its index depth.
+/// IKR: the topological readout, indented by its index depth (in the style sheet:
+/// the CSP allows no inline style).
 #[component]
 fn Readout(lines: Vec<String>, used: usize) -> impl IntoView {
     let items = lines
@@ -223,7 +224,7 @@ fn Readout(lines: Vec<String>, used: usize) -> impl IntoView {
                 0
             };
             view! {
-                <li data-testid="readout-line" data-depth=depth.to_string() style=format!("margin-left: {}em", depth * 2)>
+                <li data-testid="readout-line" data-depth=depth.to_string()>
                     {line}
                 </li>
             }

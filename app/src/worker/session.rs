@@ -99,9 +99,9 @@ struct Session {
     documents_key: String,
     names: Vec<String>,
     prepared: Rc<Prepared>,
-    /// The graph and strategy the last question was answered with (CLAIMS answers over
-    /// the graph with its entities deduplicated), for re-gating it.
-    asked: Option<(Rc<Prepared>, Strategy)>,
+    /// The graph the last question was answered with (CLAIMS answers over the graph
+    /// with its entities deduplicated), for re-gating it.
+    asked: Option<Rc<Prepared>>,
     exploration: Option<Exploration>,
     /// The answer shown last (asked or re-gated), for explaining it.
     answer: Option<Answer>,
@@ -242,7 +242,6 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
             &prepared,
             &exploration,
             &answer,
-            strategy,
             embedded,
             memo.name(),
             report,
@@ -250,7 +249,7 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
         );
         SESSION.with(|s| {
             if let Some(session) = s.borrow_mut().as_mut() {
-                session.asked = Some((prepared.prepared.clone(), strategy));
+                session.asked = Some(prepared.prepared.clone());
                 session.exploration = Some(exploration);
                 session.answer = Some(answer);
             }
@@ -267,15 +266,14 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
 pub async fn regate(request: Regate) -> Result<AnswerView, String> {
     let _busy = Busy::take()?;
     let started = now_ms();
-    let (prepared, strategy, exploration) = SESSION
+    let (prepared, exploration) = SESSION
         .with(|s| {
             s.borrow().as_ref().and_then(|s| {
-                let (graph, strategy) = s.asked.clone()?;
                 let view = PreparedView {
-                    prepared: graph,
+                    prepared: s.asked.clone()?,
                     names: s.names.clone(),
                 };
-                s.exploration.clone().map(|e| (view, strategy, e))
+                s.exploration.clone().map(|e| (view, e))
             })
         })
         .ok_or("ask a question first")?;
@@ -299,7 +297,6 @@ pub async fn regate(request: Regate) -> Result<AnswerView, String> {
         &prepared,
         &exploration,
         &regated.answer,
-        strategy,
         regated.embedded,
         &name,
         report,
@@ -597,7 +594,6 @@ fn answer_view(
     prepared: &PreparedView,
     exploration: &Exploration,
     answer: &Answer,
-    strategy: Strategy,
     embedded: usize,
     embedder: &str,
     cache: CacheReport,
@@ -647,6 +643,7 @@ fn answer_view(
         }
     }
     let layout = around(answer);
+    let strategy = Strategy::of(exploration.config()).unwrap_or(Strategy::Cgr);
     AnswerView {
         question: exploration.question().to_string(),
         answer: answer.text().map(str::to_string),

@@ -168,6 +168,11 @@ impl Strategy {
         Strategy::ALL.into_iter().find(|s| s.name() == name)
     }
 
+    /// The named strategy whose knobs these are, if any.
+    pub fn of(config: &PipelineConfig) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|s| s.config() == *config)
+    }
+
     pub fn config(self) -> PipelineConfig {
         let base = PipelineConfig::default();
         match self {

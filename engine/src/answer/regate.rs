@@ -86,6 +86,11 @@ pub fn described(answer: &Answer, description: &str) -> Vec<(String, Truth)> {
 }
 
 impl Exploration {
+    /// The strategy's knobs the question was asked with.
+    pub fn config(&self) -> &PipelineConfig {
+        &self.config
+    }
+
     pub fn question(&self) -> &str {
         &self.question
     }

@@ -620,3 +620,13 @@ fn claims_summarise_the_open_graph_around_spread_out_claims_of_interest() {
         .windows(2)
         .all(|w| w[0].test_relevance >= w[1].test_relevance));
 }
+
+/// Every strategy's knobs name it back (the app reads the strategy of a re-gated answer
+/// from its exploration), and no two strategies share knobs.
+#[test]
+fn each_strategy_is_known_by_its_knobs() {
+    for s in Strategy::ALL {
+        assert_eq!(Strategy::of(&s.config()), Some(s));
+        assert_eq!(Strategy::from_name(s.name()), Some(s));
+    }
+}

@@ -1,7 +1,7 @@
 //! Layers around a claim of interest and the summaries made from the outside in
 //! (the paper's Definition 1 and Figure 2).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::summarize::{fitted, Summarizer, Summary};
 use super::{ClaimGraph, ClaimsError};
@@ -13,16 +13,13 @@ pub fn layers(graph: &ClaimGraph, root: usize) -> Vec<Vec<usize>> {
     if root >= graph.claims.len() {
         return Vec::new();
     }
-    let mut depth: BTreeMap<usize, usize> = BTreeMap::from([(root, 0)]);
+    let mut seen: BTreeSet<usize> = BTreeSet::from([root]);
     let mut out = vec![vec![root]];
-    loop {
-        let Some(last) = out.last() else { break };
-        let d = out.len();
+    while let Some(last) = out.last() {
         let mut next: Vec<usize> = Vec::new();
         for &c in last {
             for &n in graph.neighbours(c) {
-                if !depth.contains_key(&n) {
-                    depth.insert(n, d);
+                if seen.insert(n) {
                     next.push(n);
                 }
             }

@@ -265,6 +265,10 @@ pub fn claim(graph: &KnowledgeGraph, edge: EdgeId) -> Option<Claim> {
     let mut text = statement(&data.relation, &subject, &object);
     for &(id, negated) in &data.conditions {
         if let Some(c) = graph.condition(id, negated) {
+            // "contraindicated during pregnancy, during pregnancy": said once.
+            if !c.negated && c.phrase.eq_ignore_ascii_case(&object) {
+                continue;
+            }
             text.push_str(if c.negated { ", not " } else { ", " });
             text.push_str(&c.phrase);
         }
@@ -288,14 +292,27 @@ fn statement(relation: &Relation, u: &str, v: &str) -> String {
         Relation::AlternativeTreatment => format!("{v} is an alternative treatment for {u}"),
         Relation::PreferredTest => format!("{v} is the preferred test for {u}"),
         Relation::DiagnosedBy => format!("{u} can be diagnosed with {v}"),
-        Relation::ContraindicatedIn => format!("{u} is contraindicated in {v}"),
-        Relation::SafeIn => format!("{u} is safe in {v}"),
+        Relation::ContraindicatedIn => format!("{u} is contraindicated {}", located(v)),
+        Relation::SafeIn => format!("{u} is safe {}", located(v)),
         Relation::Causes => format!("{u} causes {v}"),
         Relation::RiskFactor => format!("{v} is a risk factor for {u}"),
         Relation::InteractsWith => format!("{u} interacts with {v}"),
         Relation::Replaces => format!("{u} replaces {v}"),
         Relation::IsA => format!("{u} is a {v}"),
         Relation::Other(name) => format!("{u} {} {v}", name.replace('_', " ")),
+    }
+}
+
+/// "in X", unless X already opens with a preposition ("during pregnancy").
+fn located(v: &str) -> String {
+    const OPENERS: [&str; 8] = [
+        "in ", "during ", "for ", "with ", "after ", "before ", "when ", "if ",
+    ];
+    let lower = v.to_lowercase();
+    if OPENERS.iter().any(|p| lower.starts_with(p)) {
+        v.to_string()
+    } else {
+        format!("in {v}")
     }
 }
 

@@ -290,6 +290,16 @@ fn a_claim_says_its_triple_and_conditions_as_a_sentence() {
         vec![Condition::holds("during pregnancy")],
         span,
     ));
+    b.add(Tuple::new(
+        "doxycycline",
+        Relation::ContraindicatedIn,
+        "during pregnancy",
+        vec![Condition::holds("during pregnancy")],
+        crate::text::Span {
+            doc: 0,
+            range: 0..1,
+        },
+    ));
     let (graph, _) = b.build();
     let g = ClaimGraph::new(&graph, |_| true);
     let texts: Vec<&str> = g.claims.iter().map(|c| c.text.as_str()).collect();
@@ -297,13 +307,14 @@ fn a_claim_says_its_triple_and_conditions_as_a_sentence() {
         texts,
         vec![
             "Lyme disease can be treated with doxycycline, not during pregnancy.",
-            "Amoxicillin is the preferred treatment for Lyme disease, during pregnancy."
+            "Amoxicillin is the preferred treatment for Lyme disease, during pregnancy.",
+            "Doxycycline is contraindicated during pregnancy."
         ]
     );
-    assert_eq!(g.neighbours(0), &[1]);
+    assert_eq!(g.neighbours(0), &[1, 2]);
     // Gating: a closed edge's claim is left out.
     let first = graph.edges().next().unwrap();
-    assert_eq!(ClaimGraph::new(&graph, |e| e != first).claims.len(), 1);
+    assert_eq!(ClaimGraph::new(&graph, |e| e != first).claims.len(), 2);
 }
 
 #[test]
