@@ -293,7 +293,7 @@ fn statement(relation: &Relation, u: &str, v: &str) -> String {
         Relation::PreferredTest => format!("{v} is the preferred test for {u}"),
         Relation::DiagnosedBy => format!("{u} can be diagnosed with {v}"),
         Relation::ContraindicatedIn => format!("{u} is contraindicated {}", located(v)),
-        Relation::SafeIn => format!("{u} is safe {}", located(v)),
+        Relation::SafeIn => format!("{v} is a safe treatment for {u}"),
         Relation::Causes => format!("{u} causes {v}"),
         Relation::RiskFactor => format!("{v} is a risk factor for {u}"),
         Relation::InteractsWith => format!("{u} interacts with {v}"),

@@ -80,7 +80,9 @@ pub enum Relation {
     DiagnosedBy,
     /// drug or procedure → the condition in which it is contraindicated or avoided.
     ContraindicatedIn,
-    /// drug or procedure → the condition in which it is safe.
+    /// indication → a treatment stated to be safe, under the edge's conditions
+    /// ("amoxicillin is safe across all trimesters": Lyme disease → amoxicillin,
+    /// [during pregnancy]).
     SafeIn,
     /// drug or exposure → an effect, adverse effect or risk.
     Causes,
