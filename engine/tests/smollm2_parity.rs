@@ -1,7 +1,9 @@
 //! SmolLM2-135M-Instruct (Q4_1 GGUF) natively on the CPU backend against llama.cpp's
 //! outputs in `tests/fixtures/smollm2-135m-q4_1.llamacpp.json`: prompt token ids exactly,
 //! the argmax of the last position's logits, the first 8 greedy tokens of every case, and
-//! the top-10 logits close. The weights come from `models/` (`scripts/setup.sh`).
+//! the top-10 logits close, on the 8-bit path that computes as llama.cpp does; the f32
+//! path's logits are held to the same tolerance. The weights come from `models/`
+//! (`scripts/setup.sh`).
 
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
@@ -17,21 +19,25 @@ fn gguf() -> &'static [u8] {
     BYTES.get_or_init(|| common::read(common::SMOLLM2))
 }
 
-fn model() -> &'static LlamaModel {
-    static MODEL: OnceLock<LlamaModel> = OnceLock::new();
-    MODEL.get_or_init(|| {
-        LlamaModel::load(
-            "SmolLM2-135M-Instruct",
-            gguf(),
-            if std::env::var("Q8").is_ok() {
-                Precision::Q8Block32
-            } else {
-                Precision::F32
-            },
-            &Compute::cpu(),
-        )
-        .expect("the shipped GGUF loads")
+/// The model at a precision, loaded once per test binary.
+fn model_at(precision: Precision) -> &'static LlamaModel {
+    static F32: OnceLock<LlamaModel> = OnceLock::new();
+    static Q8: OnceLock<LlamaModel> = OnceLock::new();
+    let slot = match precision {
+        Precision::F32 => &F32,
+        _ => &Q8,
+    };
+    slot.get_or_init(|| {
+        LlamaModel::load("SmolLM2-135M-Instruct", gguf(), precision, &Compute::cpu())
+            .expect("the shipped GGUF loads")
     })
+}
+
+/// The 8-bit path: the file's integers and scales exactly, activations rounded to 8-bit
+/// blocks with f16 block scales and Q8_1 block sums, as llama.cpp computes its Q4_1
+/// products. This is the arithmetic greedy parity is asserted on.
+fn model() -> &'static LlamaModel {
+    model_at(Precision::Q8Block32)
 }
 
 struct Case {
@@ -92,34 +98,52 @@ const TOLERANCE: f32 = 1.0;
 
 #[test]
 fn last_logits_match_llama_cpp() {
+    check_last_logits(Precision::Q8Block32, 0.0);
+}
+
+/// The f32 path (weights expanded, activations rounded to 8 bits but block scales kept
+/// in f32) is llama.cpp's arithmetic only approximately: its logits stay within the
+/// tolerance, but a near tie can go either way with the CPU's summation order (the
+/// Bupropion case, llama.cpp's own margin 0.209, flips on an AVX2 AMD EPYC and held on
+/// the machines before it),
+/// so its argmax is asserted only where llama.cpp's margin exceeds the tolerance.
+#[test]
+fn last_logits_match_llama_cpp_on_the_f32_path() {
+    check_last_logits(Precision::F32, TOLERANCE);
+}
+
+fn check_last_logits(precision: Precision, tie: f32) {
+    let model = model_at(precision);
     let mut worst = 0.0f32;
     for case in cases() {
-        let logits = pollster::block_on(model().next_logits(&case.tokens)).unwrap();
+        let logits = pollster::block_on(model.next_logits(&case.tokens)).unwrap();
         let argmax = engine::model::llama::sample::argmax(&logits);
         // Per case: llama.cpp's margin between its top two, and this port's differences.
+        let margin = case.top10[0].1 - case.top10[1].1;
         let diffs: Vec<String> = case
             .top10
             .iter()
             .map(|&(id, e)| format!("{:+.2}", logits[id as usize] - e))
             .collect();
         println!(
-            "margin {:.3}, differences {}",
-            case.top10[0].1 - case.top10[1].1,
+            "{precision:?}: margin {margin:.3}, differences {}",
             diffs.join(" ")
         );
-        assert_eq!(argmax, case.top10[0].0, "{:?}", case.prompt);
+        if margin > tie {
+            assert_eq!(argmax, case.top10[0].0, "{precision:?}: {:?}", case.prompt);
+        }
         for &(id, expected) in &case.top10 {
             let diff = (logits[id as usize] - expected).abs();
             worst = worst.max(diff);
             assert!(
                 diff < TOLERANCE,
-                "{:?}: token {id} logit {} vs {expected}",
+                "{precision:?}: {:?}: token {id} logit {} vs {expected}",
                 case.prompt,
                 logits[id as usize]
             );
         }
     }
-    println!("top-10 logits within {worst} of llama.cpp");
+    println!("{precision:?}: top-10 logits within {worst} of llama.cpp");
 }
 
 #[test]
