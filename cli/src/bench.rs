@@ -132,7 +132,17 @@ fn run_with(
         _ => None,
     };
     let mut plain_hits = 0.0;
-    for item in items {
+    let run_started = Instant::now();
+    for (done, item) in items.iter().enumerate() {
+        // Long runs (an LLM over 500 abstracts) say how far they are, on stderr so the
+        // report on stdout keeps its shape.
+        if done > 0 && done % PROGRESS_EVERY == 0 {
+            eprintln!(
+                "  {done}/{} items, {:.0} s",
+                items.len(),
+                run_started.elapsed().as_secs_f64()
+            );
+        }
         let started = Instant::now();
         let docs: Vec<Document> = item
             .docs
@@ -290,6 +300,9 @@ fn run_with(
     );
     Ok(())
 }
+
+/// Items between two progress lines.
+const PROGRESS_EVERY: usize = 50;
 
 /// One question through the pipeline with the given question-side steps.
 fn ask(
