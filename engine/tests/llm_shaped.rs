@@ -7,10 +7,8 @@
 mod common;
 
 use std::ops::ControlFlow;
-use std::sync::OnceLock;
 
 use engine::answer::{condition_messages, query_messages, query_shape, LlmSteps, QuestionSteps};
-use engine::compute::Compute;
 use engine::gate::Truth;
 use engine::llm::{Generate, LanguageModel, Sampling, Shape};
 use engine::model::llama::LlamaModel;
@@ -18,17 +16,7 @@ use engine::model::Precision;
 use serde_json::Value;
 
 fn model() -> &'static LlamaModel {
-    static MODEL: OnceLock<LlamaModel> = OnceLock::new();
-    MODEL.get_or_init(|| {
-        let bytes = common::read(common::SMOLLM2);
-        LlamaModel::load(
-            "SmolLM2-135M-Instruct",
-            &bytes,
-            Precision::F32,
-            &Compute::cpu(),
-        )
-        .expect("the shipped GGUF loads")
-    })
+    common::smollm2(Precision::F32)
 }
 
 fn conditions() -> Vec<String> {

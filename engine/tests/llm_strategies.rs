@@ -7,20 +7,12 @@ mod common;
 use engine::answer::{YesNo, YesNoScorer};
 use engine::claims::summarize::layerwise_prompt;
 use engine::claims::{summarize_layers, Claim, ClaimGraph, Extractive, LlmSummarizer};
-use engine::compute::Compute;
 use engine::graph::{EdgeId, NodeId};
 use engine::model::llama::LlamaModel;
 use engine::model::Precision;
 
-fn model() -> LlamaModel {
-    let bytes = common::read(common::SMOLLM2);
-    LlamaModel::load(
-        "SmolLM2-135M-Instruct",
-        &bytes,
-        Precision::F32,
-        &Compute::cpu(),
-    )
-    .expect("the shipped GGUF loads")
+fn model() -> &'static LlamaModel {
+    common::smollm2(Precision::F32)
 }
 
 fn claim(text: &str, a: u32, b: u32) -> Claim {
@@ -51,7 +43,7 @@ fn lyme() -> ClaimGraph {
 fn the_model_writes_the_layered_summaries_from_the_outside_in() {
     let model = model();
     let graph = lyme();
-    let mut summarizer = LlmSummarizer::new(&model, Extractive::new(Vec::new(), 6));
+    let mut summarizer = LlmSummarizer::new(model, Extractive::new(Vec::new(), 6));
     let question = "Which antibiotic treats Lyme disease in a pregnant patient?";
     let layered = pollster::block_on(summarize_layers(&graph, question, 0, &mut summarizer))
         .expect("summaries");
@@ -84,7 +76,7 @@ fn the_model_writes_the_layered_summaries_from_the_outside_in() {
 fn the_context_guard_keeps_each_call_within_the_summarisers_limit() {
     let model = model();
     let graph = lyme();
-    let mut summarizer = LlmSummarizer::new(&model, Extractive::new(Vec::new(), 6));
+    let mut summarizer = LlmSummarizer::new(model, Extractive::new(Vec::new(), 6));
     summarizer.max_tokens = 24;
     // Claim 1 has claim 0 and claim 2 around it: 12 + 6 + 8 words against 20.
     summarizer.max_words = 20;
@@ -106,7 +98,7 @@ fn the_context_guard_keeps_each_call_within_the_summarisers_limit() {
 #[test]
 fn yes_no_maybe_is_read_from_calibrated_likelihoods() {
     let model = model();
-    let mut scorer = YesNoScorer::new(&model);
+    let mut scorer = YesNoScorer::new(model);
     let context = "In a randomised trial of 400 adults, daily aspirin did not reduce the rate \
                    of stroke compared with placebo (hazard ratio 0.98, p = 0.81).";
     let got = pollster::block_on(scorer.judge("Does daily aspirin reduce stroke?", context))

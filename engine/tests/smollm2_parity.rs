@@ -19,18 +19,8 @@ fn gguf() -> &'static [u8] {
     BYTES.get_or_init(|| common::read(common::SMOLLM2))
 }
 
-/// The model at a precision, loaded once per test binary.
 fn model_at(precision: Precision) -> &'static LlamaModel {
-    static F32: OnceLock<LlamaModel> = OnceLock::new();
-    static Q8: OnceLock<LlamaModel> = OnceLock::new();
-    let slot = match precision {
-        Precision::F32 => &F32,
-        _ => &Q8,
-    };
-    slot.get_or_init(|| {
-        LlamaModel::load("SmolLM2-135M-Instruct", gguf(), precision, &Compute::cpu())
-            .expect("the shipped GGUF loads")
-    })
+    common::smollm2(precision)
 }
 
 /// The 8-bit path: the file's integers and scales exactly, activations rounded to 8-bit

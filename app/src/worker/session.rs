@@ -701,7 +701,7 @@ fn answer_view(
                         negated: *negated,
                     }),
                 },
-                confidence: strategy.config().confidence_tau.map(|_| {
+                confidence: exploration.config().confidence_tau.map(|_| {
                     amg::edge_score(
                         &prepared.prepared.graph,
                         &prepared.prepared.docs,

@@ -23,6 +23,27 @@ pub fn read(relative: &str) -> Vec<u8> {
 /// The shipped SmolLM2-135M-Instruct (Q4_1), relative to the repository root.
 pub const SMOLLM2: &str = "models/smollm2-135m-instruct-q4_1/SmolLM2-135M-Instruct.Q4_1.gguf";
 
+/// The shipped SmolLM2 on the CPU at `precision`, loaded once per test binary.
+pub fn smollm2(precision: engine::model::Precision) -> &'static engine::model::llama::LlamaModel {
+    use engine::model::{llama::LlamaModel, Precision};
+    use std::sync::OnceLock;
+    static F32: OnceLock<LlamaModel> = OnceLock::new();
+    static Q8: OnceLock<LlamaModel> = OnceLock::new();
+    let slot = match precision {
+        Precision::F32 => &F32,
+        _ => &Q8,
+    };
+    slot.get_or_init(|| {
+        LlamaModel::load(
+            "SmolLM2-135M-Instruct",
+            &read(SMOLLM2),
+            precision,
+            &engine::compute::Compute::cpu(),
+        )
+        .expect("the shipped GGUF loads")
+    })
+}
+
 /// A JSON fixture from `tests/fixtures/`.
 pub fn fixture(name: &str) -> serde_json::Value {
     serde_json::from_slice(&read(&format!("tests/fixtures/{name}"))).expect("fixture is JSON")
