@@ -365,6 +365,37 @@ pub struct RegionView {
     pub mode: String,
     /// The region's triples, as read.
     pub facts: Vec<String>,
+    /// The Evidence Map: one entry per hop (sub-question), in order.
+    #[serde(default)]
+    pub hops: Vec<HopView>,
+}
+
+/// One hop of ReGraM's Evidence Map.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HopView {
+    /// `topic`, `patient` or `kind`.
+    pub kind: String,
+    pub question: String,
+    /// The mode this hop's facts put it in.
+    pub mode: String,
+    pub facts: Vec<String>,
+    /// The entities the hop's facts reach.
+    pub answers: Vec<String>,
+    /// HYBRID's hypotheses as the Reviewer left them.
+    pub hypotheses: Vec<HypothesisView>,
+    /// LLM-GUESS: a language model's guess, never the answer.
+    pub guess: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HypothesisView {
+    pub proposed: String,
+    /// The triple as last reviewed (after revisions).
+    pub triple: String,
+    pub revisions: usize,
+    pub score: f32,
+    pub accepted: bool,
+    pub reason: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -3,7 +3,7 @@
 //! exploration traces (its confidences are also drawn on the graph's edges), IKR's
 //! multi-level readout and ReGraM's region with the mode that produced the answer.
 
-use gatepath_app::protocol::{ClaimsView, InterestView, RegionView, StrategyView, Trace};
+use gatepath_app::protocol::{ClaimsView, HopView, InterestView, RegionView, StrategyView, Trace};
 use leptos::prelude::*;
 
 /// The strategies offered: name (as `bench --strategy` spells it), label, what it does.
@@ -158,7 +158,8 @@ fn summary_node(
     }
 }
 
-/// ReGraM: the domain, the mode and the region's triples.
+/// ReGraM: the domain, the mode, the region's triples and the Evidence Map (each hop's
+/// sub-question, mode, facts, answer, reviewed hypotheses and any guess).
 #[component]
 fn RegionList(region: RegionView) -> impl IntoView {
     let facts = region
@@ -166,13 +167,95 @@ fn RegionList(region: RegionView) -> impl IntoView {
         .iter()
         .map(|f| view! { <li><code>{f.clone()}</code></li> })
         .collect_view();
+    let hops = region
+        .hops
+        .into_iter()
+        .enumerate()
+        .map(|(i, hop)| view! { <HopItem index=i + 1 hop=hop /> })
+        .collect_view();
     view! {
         <p>
             "Domain " <strong data-testid="region-domain">{region.domain.clone()}</strong>
             " · mode " <strong class="mode" data-testid="region-mode">{region.mode.clone()}</strong>
             {format!(" · {} fact(s) in the region", region.facts.len())}
         </p>
-        <ol class="region" data-testid="region">{facts}</ol>
+        <h4>"Evidence map"</h4>
+        <ol class="hops" data-testid="hops">{hops}</ol>
+        <details>
+            <summary>"The region's triples"</summary>
+            <ol class="region" data-testid="region">{facts}</ol>
+        </details>
+    }
+}
+
+#[component]
+fn HopItem(index: usize, hop: HopView) -> impl IntoView {
+    let facts = hop
+        .facts
+        .iter()
+        .map(|f| view! { <li><code>{f.clone()}</code></li> })
+        .collect_view();
+    let answers = match hop.answers.is_empty() {
+        true => "nothing in the documents".to_string(),
+        false => hop.answers.join(", "),
+    };
+    let hypotheses = (!hop.hypotheses.is_empty()).then(|| {
+        let items = hop
+            .hypotheses
+            .iter()
+            .map(|h| {
+                let verdict = if h.accepted {
+                    "✓ accepted"
+                } else {
+                    "× rejected"
+                };
+                let revised = (h.revisions > 0).then(|| {
+                    format!(
+                        " (proposed {}, revised {} time(s))",
+                        h.proposed, h.revisions
+                    )
+                });
+                view! {
+                    <li class="hypothesis" data-accepted=h.accepted.to_string()>
+                        <code>{h.triple.clone()}</code>
+                        {format!(" — {verdict}, s = {:.2}: {}", h.score, h.reason)}
+                        {revised}
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <p>"Hypotheses (a language model's, checked by the Reviewer):"</p>
+            <ul>{items}</ul>
+        }
+    });
+    let guess = hop.guess.clone().map(|g| {
+        view! {
+            <p class="guess" data-testid="hop-guess">
+                <em>{g}</em>
+                " — a guess from the language model's general knowledge; no document says this."
+            </p>
+        }
+    });
+    view! {
+        <li
+            data-testid="hop"
+            data-kind=hop.kind.clone()
+            data-mode=hop.mode.clone()
+            data-facts=hop.facts.len().to_string()
+        >
+            <strong>{format!("Hop {index} · {} · {}", hop.kind, hop.mode)}</strong>
+            {format!(" ({} fact(s)): ", hop.facts.len())}
+            <span class="hop-question">{hop.question.clone()}</span>
+            <br />
+            "→ " <span data-testid="hop-answers">{answers}</span>
+            <details>
+                <summary>"Facts"</summary>
+                <ol>{facts}</ol>
+            </details>
+            {hypotheses}
+            {guess}
+        </li>
     }
 }
 

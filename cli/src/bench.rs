@@ -51,7 +51,8 @@ pub struct Args {
     #[arg(long)]
     explain: bool,
     /// A GGUF language model for the steps it is used for (conditions the lexicon leaves
-    /// unknown); `smollm2` is the shipped SmolLM2-135M-Instruct. Default: no LLM.
+    /// unknown, PubMedQA's yes / no / maybe, ReGraM's hypotheses, revisions and
+    /// guesses); `smollm2` is the shipped SmolLM2-135M-Instruct. Default: no LLM.
     #[arg(long)]
     llm: Option<PathBuf>,
 }
@@ -390,6 +391,22 @@ fn answer_json(a: &Answer) -> Value {
             "domain": r.domain.name(),
             "mode": r.mode.name(),
             "facts": r.edges.len(),
+            "hops": r.hops.iter().map(|h| json!({
+                "kind": h.question.kind.name(),
+                "question": h.question.text,
+                "mode": h.mode.name(),
+                "facts": h.edges.len(),
+                "answers": h.answers,
+                "hypotheses": h.hypotheses.iter().map(|x| json!({
+                    "proposed": x.proposed.to_string(),
+                    "triple": x.triple.to_string(),
+                    "revisions": x.revisions,
+                    "score": x.review.score,
+                    "accepted": x.review.accepted,
+                    "reason": x.review.reason,
+                })).collect::<Vec<_>>(),
+                "guess": h.guess,
+            })).collect::<Vec<_>>(),
         })),
         "claims": a.claims.as_ref().map(|c| json!({
             "claims": c.claims.len(),

@@ -91,8 +91,29 @@ test('each strategy answers with its own view, gated', { timeout: 900_000 }, asy
     const mode = await panel.getByTestId('region-mode').textContent();
     const facts = await panel.getByTestId('region').locator('li').count();
     assert.equal(mode, facts >= 10 ? 'KG-STRICT' : facts > 0 ? 'HYBRID' : 'LLM-GUESS');
-    assert.ok(facts <= 15);
-    t.diagnostic(`regram: domain ${await panel.getByTestId('region-domain').textContent()}, mode ${mode}, ${facts} facts`);
+    // The Evidence Map: the topic, the patient (pregnancy), the kind asked for
+    // (antibiotic); each hop's mode follows its own facts (K = 15 at most each).
+    const hops = await panel.getByTestId('hop').evaluateAll((els) => els.map((e) => ({
+      kind: e.dataset.kind,
+      mode: e.dataset.mode,
+      facts: Number(e.dataset.facts),
+      question: e.querySelector('.hop-question').textContent,
+      answers: e.querySelector('[data-testid="hop-answers"]').textContent,
+    })));
+    assert.deepEqual(hops.map((h) => h.kind), ['topic', 'patient', 'kind'], JSON.stringify(hops));
+    assert.equal(hops[0].question, 'What antibiotic is recommended for Lyme disease?');
+    assert.match(hops[1].question, /pregnant/);
+    for (const h of hops) {
+      assert.ok(h.facts <= 15, JSON.stringify(h));
+      assert.equal(h.mode, h.facts >= 10 ? 'KG-STRICT' : h.facts > 0 ? 'HYBRID' : 'LLM-GUESS', JSON.stringify(h));
+    }
+    assert.ok(facts <= 15 * hops.length && facts >= Math.max(...hops.map((h) => h.facts)));
+    assert.match(hops[1].answers.toLowerCase(), /amoxicillin/, JSON.stringify(hops));
+    // No language model in this path: no hypotheses and no guess.
+    assert.equal(await panel.locator('.hypothesis').count(), 0);
+    assert.equal(await panel.getByTestId('hop-guess').count(), 0);
+    t.diagnostic(`regram: domain ${await panel.getByTestId('region-domain').textContent()}, mode ${mode}, ${facts} facts; hops ${hops.map((h) => `${h.kind} ${h.mode} ${h.facts} → ${h.answers}`).join(' | ')}`);
+    await panel.locator('[data-testid="hop"] details').first().evaluate((d) => { d.open = true; });
     await panel.scrollIntoViewIfNeeded();
     await session.screenshot('strategy-regram');
 

@@ -23,8 +23,9 @@ use engine::model::Precision;
 use engine::text::Document;
 use gatepath_app::protocol::{
     AnswerView, Ask, Blocked, CacheReport, Citation, ClaimsView, ConditionValue, DocumentIn, Edge,
-    EdgeCondition, Explain, Explanation, GraphEdge, InterestView, Node, Path, Progress, Reached,
-    Regate, RegionView, StrategyView, SummaryNodeView, TableRow, Trace, Truth,
+    EdgeCondition, Explain, Explanation, GraphEdge, HopView, HypothesisView, InterestView, Node,
+    Path, Progress, Reached, Regate, RegionView, StrategyView, SummaryNodeView, TableRow, Trace,
+    Truth,
 };
 use js_sys::Float32Array;
 use wasm_bindgen::JsCast;
@@ -735,6 +736,30 @@ fn strategy_view(
         domain: r.domain.name().to_string(),
         mode: r.mode.name().to_string(),
         facts: r.edges.iter().filter_map(|&e| graph.describe(e)).collect(),
+        hops: r
+            .hops
+            .iter()
+            .map(|h| HopView {
+                kind: h.question.kind.name().to_string(),
+                question: h.question.text.clone(),
+                mode: h.mode.name().to_string(),
+                facts: h.edges.iter().filter_map(|&e| graph.describe(e)).collect(),
+                answers: h.answers.clone(),
+                hypotheses: h
+                    .hypotheses
+                    .iter()
+                    .map(|x| HypothesisView {
+                        proposed: x.proposed.to_string(),
+                        triple: x.triple.to_string(),
+                        revisions: x.revisions,
+                        score: x.review.score,
+                        accepted: x.review.accepted,
+                        reason: x.review.reason.clone(),
+                    })
+                    .collect(),
+                guess: h.guess.clone(),
+            })
+            .collect(),
     });
     let traces = answer
         .traces

@@ -19,10 +19,13 @@
 
 use std::collections::HashMap;
 
-use super::{AnswerError, QuestionSteps};
+use std::ops::ControlFlow;
+
+use super::{regram_prompts, AnswerError, QuestionSteps};
 use crate::gate::{ConditionTable, Truth};
-use crate::llm::{LanguageModel, Message, Shape};
+use crate::llm::{Generate, LanguageModel, Message, Shape};
 use crate::query::{parse, ParsedQuery};
+use crate::regram::Triple;
 
 /// At most this many unknown conditions are put to the model per question.
 pub const MAX_ASKED: usize = 24;
@@ -155,6 +158,81 @@ impl<M: LanguageModel> QuestionSteps for LlmSteps<'_, M> {
             });
         }
         Ok(table)
+    }
+
+    async fn hypothesize(
+        &mut self,
+        hop: &str,
+        facts: &[String],
+        entities: &[String],
+        relations: &[String],
+    ) -> Result<Vec<Triple>, AnswerError> {
+        if entities.len() < 2 || relations.is_empty() {
+            return Ok(Vec::new());
+        }
+        let messages = regram_prompts::hypothesis_messages(hop, facts, entities, relations);
+        let prompt = self.model.chat_prompt(&messages).map_err(regram_error)?;
+        let shape = regram_prompts::hypothesis_shape(entities, relations);
+        let value = self
+            .model
+            .generate_json(&prompt, &shape, &TRIPLE_SETTINGS)
+            .await
+            .map_err(regram_error)?;
+        Ok(regram_prompts::triples(&value, "Triplets"))
+    }
+
+    async fn revise(
+        &mut self,
+        triple: &Triple,
+        question: &str,
+        relations: &[String],
+    ) -> Result<Option<Triple>, AnswerError> {
+        if relations.is_empty() {
+            return Ok(None);
+        }
+        let messages = regram_prompts::revision_messages(triple, question, relations);
+        let prompt = self.model.chat_prompt(&messages).map_err(regram_error)?;
+        let shape = regram_prompts::revision_shape(triple, relations);
+        let value = self
+            .model
+            .generate_json(&prompt, &shape, &TRIPLE_SETTINGS)
+            .await
+            .map_err(regram_error)?;
+        Ok(regram_prompts::triples(&value, "Revised_Triplets")
+            .into_iter()
+            .next())
+    }
+
+    async fn guess(&mut self, hop: &str) -> Result<Option<String>, AnswerError> {
+        let messages = regram_prompts::guess_messages(hop);
+        let mut prompt = self.model.chat_prompt(&messages).map_err(regram_error)?;
+        prompt.push_str(regram_prompts::GUESS_OPENING);
+        let settings = Generate {
+            max_tokens: GUESS_TOKENS,
+            ..Generate::default()
+        };
+        let generation = self
+            .model
+            .generate(&prompt, &settings, |_| ControlFlow::Continue(()))
+            .await
+            .map_err(regram_error)?;
+        Ok(Some(regram_prompts::guess_text(&generation.text)))
+    }
+}
+
+/// Room for [`regram_prompts::MAX_HYPOTHESES`] triples of long entity names.
+const TRIPLE_SETTINGS: Generate = Generate {
+    max_tokens: 320,
+    sampling: crate::llm::Sampling::Greedy,
+};
+
+/// An LLM-GUESS answer is a sentence.
+const GUESS_TOKENS: usize = 48;
+
+fn regram_error(e: crate::llm::LlmError) -> AnswerError {
+    AnswerError::Step {
+        step: "ReGraM's language-model step",
+        message: e.to_string(),
     }
 }
 

@@ -18,6 +18,8 @@ mod explain;
 mod llm_steps;
 mod reader;
 mod regate;
+mod regional;
+pub mod regram_prompts;
 mod view;
 mod yes_no;
 
@@ -42,7 +44,7 @@ use crate::gate::{walk, ConditionTable, Gate, GateConfig, Truth, WalkConfig};
 use crate::graph::{Diagnostic, EdgeId, KnowledgeGraph, NodeId, Relation, Stance};
 use crate::ikr;
 use crate::query::{parse, ParsedQuery};
-use crate::regram::{self, Region, RegionConfig};
+use crate::regram::{Region, RegionConfig, Triple};
 use crate::text::{normalize_term, Document};
 
 /// Why a question could not be answered at all (as opposed to "insufficient evidence",
@@ -426,6 +428,40 @@ pub trait QuestionSteps {
         query: &ParsedQuery,
         phrases: &[String],
     ) -> impl Future<Output = Result<ConditionTable, AnswerError>>;
+
+    /// ReGraM's HYBRID mode (its Prompt 3): triples that may complete a hop whose
+    /// region holds `facts`, over the region's `entities` and the schema's `relations`
+    /// only. The Reviewer checks each before it counts. None without a model.
+    fn hypothesize(
+        &mut self,
+        hop: &str,
+        facts: &[String],
+        entities: &[String],
+        relations: &[String],
+    ) -> impl Future<Output = Result<Vec<Triple>, AnswerError>> {
+        let _ = (hop, facts, entities, relations);
+        async { Ok(Vec::new()) }
+    }
+
+    /// The Reviewer loop's revision of a rejected triple (ReGraM's Prompt 4), after the
+    /// graph had none to offer. None without a model.
+    fn revise(
+        &mut self,
+        triple: &Triple,
+        question: &str,
+        relations: &[String],
+    ) -> impl Future<Output = Result<Option<Triple>, AnswerError>> {
+        let _ = (triple, question, relations);
+        async { Ok(None) }
+    }
+
+    /// ReGraM's LLM-GUESS mode (its Prompt 7): an answer to a hop no document speaks
+    /// to, from general knowledge, beginning with "Based on general knowledge". None
+    /// without a model.
+    fn guess(&mut self, hop: &str) -> impl Future<Output = Result<Option<String>, AnswerError>> {
+        let _ = hop;
+        async { Ok(None) }
+    }
 }
 
 /// Query parsing by rules and condition evaluation by the lexicon ([`crate::patient`]).
@@ -689,46 +725,36 @@ pub async fn answer_with(
         });
     }
 
-    // ReGraM: the walked edges are the candidate triples; the region keeps the top K by
-    // weighted MMR against the question, and only paths inside it remain.
+    // ReGraM: the walked edges are the candidate triples; each hop's region keeps the
+    // top K around what the previous hop reached, by weighted MMR against the hop's
+    // sub-question, and only paths inside their union remain.
     let region = match config.region {
         None => None,
         Some(region_config) => {
-            let mut edges: Vec<EdgeId> = outcome
+            let mut walked: Vec<EdgeId> = outcome
                 .paths
                 .iter()
                 .flat_map(|p| p.steps.iter().map(|s| s.edge))
                 .collect();
-            edges.sort();
-            edges.dedup();
-            let texts: Vec<String> = edges
-                .iter()
-                .map(|&e| graph.describe(e).unwrap_or_default())
-                .collect();
-            let edge_vecs = embedder.embed(&texts).await?;
-            let domain = regram::classify(question);
-            let weights: Vec<f32> = edges
-                .iter()
-                .map(|&e| {
-                    graph
-                        .edge(e)
-                        .map_or(1.0, |x| regram::relation_weight(&x.relation, domain))
-                })
-                .collect();
-            let picked: Vec<EdgeId> =
-                regram::select(query_vec, &edge_vecs, &weights, &region_config)
-                    .into_iter()
-                    .map(|i| edges[i])
-                    .collect();
-            let kept: BTreeSet<EdgeId> = picked.iter().copied().collect();
+            walked.sort();
+            walked.dedup();
+            let region = regional::build(
+                prepared,
+                &gate,
+                &query,
+                question,
+                &walked,
+                &entries,
+                &region_config,
+                embedder,
+                steps,
+            )
+            .await?;
+            let kept: BTreeSet<EdgeId> = region.edges.iter().copied().collect();
             outcome
                 .paths
                 .retain(|p| p.steps.iter().all(|s| kept.contains(&s.edge)));
-            Some(Region {
-                domain,
-                mode: regram::Mode::for_facts(picked.len()),
-                edges: picked,
-            })
+            Some(region)
         }
     };
 

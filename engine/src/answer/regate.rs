@@ -10,6 +10,7 @@ use crate::embed::{Embedder, Memo};
 use crate::gate::{ConditionTable, Truth};
 use crate::patient::Patient;
 use crate::query::ParsedQuery;
+use crate::regram::Triple;
 
 /// A question answered once, kept so it can be re-gated.
 #[derive(Debug, Clone)]
@@ -174,5 +175,30 @@ impl<S: QuestionSteps> QuestionSteps for Recording<'_, S> {
         let table = self.inner.evaluate(query, phrases).await?;
         self.table = table.clone();
         Ok(table)
+    }
+
+    async fn hypothesize(
+        &mut self,
+        hop: &str,
+        facts: &[String],
+        entities: &[String],
+        relations: &[String],
+    ) -> Result<Vec<Triple>, AnswerError> {
+        self.inner
+            .hypothesize(hop, facts, entities, relations)
+            .await
+    }
+
+    async fn revise(
+        &mut self,
+        triple: &Triple,
+        question: &str,
+        relations: &[String],
+    ) -> Result<Option<Triple>, AnswerError> {
+        self.inner.revise(triple, question, relations).await
+    }
+
+    async fn guess(&mut self, hop: &str) -> Result<Option<String>, AnswerError> {
+        self.inner.guess(hop).await
     }
 }

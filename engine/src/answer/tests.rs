@@ -465,6 +465,147 @@ fn regram_builds_a_region_names_its_mode_and_gating_inside_it_keeps_the_lyme_ans
         Some(crate::regram::Mode::Hybrid)
     );
     assert!(ask(docs, question, Strategy::Cgr).region.is_none());
+
+    // The Evidence Map: the topic, then the patient, then the kind asked for; the
+    // patient hop starts from what the topic hop reached and finds amoxicillin's
+    // safety in pregnancy; without a model no hop has hypotheses or a guess.
+    let kinds: Vec<crate::regram::HopKind> = region.hops.iter().map(|h| h.question.kind).collect();
+    use crate::regram::HopKind;
+    assert_eq!(kinds, [HopKind::Topic, HopKind::Patient, HopKind::Kind]);
+    assert_eq!(
+        region.hops[0].question.text,
+        "What antibiotic is recommended for Lyme disease?"
+    );
+    let mut union: Vec<EdgeId> = Vec::new();
+    for e in region.hops.iter().flat_map(|h| h.edges.clone()) {
+        if !union.contains(&e) {
+            union.push(e);
+        }
+    }
+    assert_eq!(region.edges, union);
+    let patient_facts: Vec<String> = region.hops[1]
+        .edges
+        .iter()
+        .filter_map(|&e| prepare(docs).graph.describe(e))
+        .collect();
+    assert!(
+        patient_facts
+            .iter()
+            .any(|f| f.contains("safe_in, amoxicillin") && f.contains("pregnancy")),
+        "{patient_facts:?}"
+    );
+    assert!(region
+        .hops
+        .iter()
+        .all(|h| h.hypotheses.is_empty() && h.guess.is_none()));
+}
+
+/// Question-side steps with a scripted model: fixed hypotheses, no revision of its own,
+/// a fixed guess; everything else by the rules.
+struct Scripted {
+    hypotheses: Vec<crate::regram::Triple>,
+    guesses: Vec<String>,
+}
+
+impl QuestionSteps for Scripted {
+    async fn parse(&mut self, question: &str) -> Result<ParsedQuery, AnswerError> {
+        RuleSteps.parse(question).await
+    }
+
+    async fn evaluate(
+        &mut self,
+        query: &ParsedQuery,
+        phrases: &[String],
+    ) -> Result<ConditionTable, AnswerError> {
+        RuleSteps.evaluate(query, phrases).await
+    }
+
+    async fn hypothesize(
+        &mut self,
+        _: &str,
+        _: &[String],
+        _: &[String],
+        _: &[String],
+    ) -> Result<Vec<crate::regram::Triple>, AnswerError> {
+        Ok(std::mem::take(&mut self.hypotheses))
+    }
+
+    async fn guess(&mut self, hop: &str) -> Result<Option<String>, AnswerError> {
+        self.guesses.push(hop.to_string());
+        Ok(Some(format!(
+            "Based on general knowledge, something about {hop}"
+        )))
+    }
+}
+
+/// ReGraM's answer with the scripted steps.
+fn regram_with(prepared: &Prepared, question: &str, steps: &mut Scripted) -> Answer {
+    pollster::block_on(answer_with(
+        prepared,
+        question,
+        &Strategy::Regram.config(),
+        &mut LexicalEmbedder::default(),
+        steps,
+    ))
+    .expect("answers")
+}
+
+/// HYBRID's hypotheses go through the Reviewer: one that reverses the documents'
+/// direction is revised from the graph and accepted; one that names an entity outside
+/// the region is rejected and, with no revision on offer, stays rejected. Neither
+/// changes the answer.
+#[test]
+fn hybrid_hypotheses_are_reviewed_and_revised_inside_the_answer() {
+    use crate::regram::Triple;
+    let (docs, question, _) = TABLE_1[2];
+    let prepared = prepare(docs);
+    let mut steps = Scripted {
+        hypotheses: vec![
+            Triple::new("amoxicillin", "safe_in", "Lyme disease"),
+            Triple::new("Lyme disease", "treated_by", "ceftriaxone"),
+        ],
+        guesses: Vec::new(),
+    };
+    let a = regram_with(&prepared, question, &mut steps);
+    assert_eq!(a.text(), Some("Amoxicillin"));
+    let region = a.region.expect("a region");
+    let reviewed = &region.hops[0].hypotheses;
+    assert_eq!(reviewed.len(), 2, "{reviewed:?}");
+    assert!(reviewed[0].review.accepted, "{reviewed:?}");
+    assert_eq!(reviewed[0].revisions, 1);
+    assert_eq!(reviewed[0].triple.head, "Lyme disease");
+    assert_eq!(reviewed[0].triple.tail.to_lowercase(), "amoxicillin");
+    assert!(!reviewed[1].review.accepted);
+    assert!(
+        reviewed[1].review.reason.contains("not in the region"),
+        "{reviewed:?}"
+    );
+    assert_eq!(reviewed[1].revisions, 0);
+    assert!(steps.guesses.is_empty());
+}
+
+/// A document set that states nothing: every hop is LLM-GUESS, each gets the model's
+/// guess, and the answer is still "insufficient evidence", not the guess.
+#[test]
+fn llm_guess_hops_say_so_and_never_become_the_answer() {
+    let prepared = prepare(&["The clinic opens at nine."]);
+    let mut steps = Scripted {
+        hypotheses: Vec::new(),
+        guesses: Vec::new(),
+    };
+    let question = "What antibiotic is recommended for Lyme disease in a pregnant patient?";
+    let a = regram_with(&prepared, question, &mut steps);
+    let region = a.region.expect("a region");
+    assert_eq!(region.mode, crate::regram::Mode::LlmGuess);
+    assert!(region
+        .hops
+        .iter()
+        .all(|h| h.mode == crate::regram::Mode::LlmGuess
+            && h.guess
+                .as_deref()
+                .is_some_and(|g| g.starts_with("Based on general knowledge"))));
+    assert_eq!(steps.guesses.len(), region.hops.len());
+    assert_eq!(a.outcome, Outcome::InsufficientEvidence);
 }
 
 /// A region of K = 1 keeps one triple: the evidence paths are the ones inside it.
@@ -484,9 +625,24 @@ fn a_region_restricts_the_evidence_to_its_triples() {
     ))
     .expect("answers");
     let region = a.region.expect("a region");
-    assert_eq!(region.edges.len(), 1);
     assert!(
-        a.evidence.iter().all(|p| p.edges.len() == 1),
+        region.hops.iter().all(|h| h.edges.len() <= 1),
+        "{:?}",
+        region.hops
+    );
+    let mut union: Vec<EdgeId> = Vec::new();
+    for e in region.hops.iter().flat_map(|h| h.edges.clone()) {
+        if !union.contains(&e) {
+            union.push(e);
+        }
+    }
+    assert_eq!(region.edges, union);
+    assert!(region.edges.len() <= region.hops.len());
+    assert!(
+        a.evidence
+            .iter()
+            .flat_map(|p| p.edges.iter())
+            .all(|e| region.edges.contains(&EdgeId(e.id))),
         "{:?}",
         a.evidence
     );

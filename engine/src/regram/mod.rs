@@ -6,14 +6,21 @@
 //! - [`domain`]: the five query domains, a deterministic classifier (the paper asks an
 //!   LLM; ours reads cue words, so it runs without one) and the relation weight matrix of
 //!   the paper's Table 7, mapped onto this engine's relations.
-//! - [`region`]: weighted MMR selection of the region.
-//! - [`Mode`]: KG-STRICT (≥ 10 facts), HYBRID (1–9), LLM-GUESS (0).
+//! - [`decompose`]: the question as at most three sub-questions (hops), read from the
+//!   parsed question.
+//! - [`region`]: weighted MMR selection of each hop's region.
+//! - [`Mode`]: KG-STRICT (≥ 10 facts), HYBRID (1–9), LLM-GUESS (0), per hop.
+//! - [`review`]: HYBRID's hypotheses and the Reviewer's verify → revise loop.
 
+pub mod decompose;
 pub mod domain;
 pub mod region;
+pub mod review;
 
+pub use decompose::{decompose, HopKind, SubQuestion, MAX_HOPS};
 pub use domain::{classify, relation_weight, Domain, PaperRelation};
 pub use region::{select, RegionConfig};
+pub use review::{verify_and_revise, EvidenceReviewer, Review, Reviewed, Triple};
 
 use crate::graph::EdgeId;
 
@@ -22,10 +29,31 @@ use crate::graph::EdgeId;
 pub struct Region {
     /// The question's domain, which weighted the relations.
     pub domain: Domain,
-    /// The mode the region's size puts reasoning in.
+    /// The mode the whole region's size puts the answer in.
     pub mode: Mode,
-    /// The region's triples, in the order MMR chose them.
+    /// The region's triples (the union of the hops'), in the order MMR chose them.
     pub edges: Vec<EdgeId>,
+    /// The Evidence Map: each hop's sub-question, facts, mode and sub-answer.
+    pub hops: Vec<Hop>,
+}
+
+/// One hop of the Evidence Map (§3.5).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hop {
+    pub question: SubQuestion,
+    /// The mode this hop's facts put it in.
+    pub mode: Mode,
+    /// The hop's region: triples around the entities the previous hop reached, in MMR
+    /// order.
+    pub edges: Vec<EdgeId>,
+    /// The hop's answer: the entities its triples reach that the previous hop had not.
+    pub answers: Vec<String>,
+    /// HYBRID: the hypotheses proposed and what the Reviewer made of them (empty
+    /// without a language model).
+    pub hypotheses: Vec<Reviewed>,
+    /// LLM-GUESS: a language model's answer from general knowledge, which says so and
+    /// is never taken as the answer.
+    pub guess: Option<String>,
 }
 
 /// How ReGraM reasons for a sub-question, from the number of region facts it has (§3.3).
