@@ -44,6 +44,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
     let question = RwSignal::new(String::new());
     let patient = RwSignal::new(String::new());
     let strategy = RwSignal::new("cgr".to_string());
+    let with_llm = RwSignal::new(false);
     let samples = RwSignal::new(None::<Result<Vec<SampleSet>, String>>);
     let running = RwSignal::new(None::<u32>);
     let progress = RwSignal::new(None::<Progress>);
@@ -80,6 +81,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
             patient: patient.get_untracked(),
             conditions: Vec::new(),
             strategy: strategy.get_untracked(),
+            with_llm: with_llm.get_untracked(),
         };
         let id = client::next_id();
         running.set(Some(id));
@@ -314,7 +316,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
                     prop:value=move || patient.get()
                     on:input=move |ev| patient.set(event_target_value(&ev))
                 />
-                <StrategyPicker strategy=strategy />
+                <StrategyPicker strategy=strategy with_llm=with_llm />
             </form>
             <ProgressBar running=running progress=progress testid="progress" cancel_testid=Some("cancel") />
             {answer_view}

@@ -112,6 +112,11 @@ pub struct Ask {
     /// The strategy's name (`cgr`, `claims`, `amg`, `ikr`, `regram`, …); empty: `cgr`.
     #[serde(default)]
     pub strategy: String,
+    /// Let the language model take the steps it is trusted with while answering: the
+    /// conditions the rules leave unknown (calibrated), ReGraM's hypotheses (checked
+    /// by the Reviewer) and its guesses (never the answer).
+    #[serde(default)]
+    pub with_llm: bool,
 }
 
 /// Answer the last question again with these condition values (no model runs).
@@ -355,6 +360,9 @@ pub struct StrategyView {
     pub entities_used: usize,
     /// CLAIMS' claims of interest and their layered summaries.
     pub claims: Option<ClaimsView>,
+    /// The language model that took part in answering, when one did.
+    #[serde(default)]
+    pub llm: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -12,7 +12,7 @@ pub const STRATEGIES: [(&str, &str, &str); 8] = [
     ("claims", "CLAIMS: layered claim summaries", "Claims of interest and a summary of each built from the outermost claims inward; the evidence keeps the claims the summaries keep."),
     ("amg", "AMG: confidence-weighted exploration", "Each relation gets a confidence; paths whose product falls below 0.5 are dropped."),
     ("ikr", "IKR: iterative subgraph", "Grows the subgraph entity by entity (5 neighbours per hop) until a path in it supports an answer, and reads it out as a list."),
-    ("regram", "ReGraM: relation-weighted region", "The 15 triples chosen by relation-weighted MMR for the question's domain; the mode says how many facts it had."),
+    ("regram", "ReGraM: relation-weighted region", "The question as up to three hops (its topic, the patient, the kind of answer); each hop's 15 triples are chosen by relation-weighted MMR for the question's domain, and its mode says how many facts it had."),
     ("regram-nogate", "ReGraM without gating", "ReGraM's region over every edge, as the paper builds it: the patient's conditions close nothing."),
     ("cgr-nogate", "CGR without gating", "The ablation: no edge is closed and no condition is used."),
     ("cgr-nomatch", "CGR without condition matching", "Gating, with paths ranked by similarity alone."),
@@ -20,7 +20,7 @@ pub const STRATEGIES: [(&str, &str, &str); 8] = [
 
 /// A select for the strategy the next question is answered with.
 #[component]
-pub fn StrategyPicker(strategy: RwSignal<String>) -> impl IntoView {
+pub fn StrategyPicker(strategy: RwSignal<String>, with_llm: RwSignal<bool>) -> impl IntoView {
     let options = STRATEGIES
         .iter()
         .map(|&(name, label, _)| view! { <option value=name>{label}</option> })
@@ -43,6 +43,21 @@ pub fn StrategyPicker(strategy: RwSignal<String>) -> impl IntoView {
             {options}
         </select>
         <p class="hint strategy-hint">{hint}</p>
+        <label class="inline">
+            <input
+                type="checkbox"
+                data-testid="with-llm"
+                prop:checked=move || with_llm.get()
+                on:change=move |ev| with_llm.set(event_target_checked(&ev))
+            />
+            " Use the language model while answering"
+        </label>
+        <p class="hint">
+            "It decides conditions the rules leave unknown (only when the question clearly \
+             says so), proposes ReGraM's hypotheses for the Reviewer to check, and guesses \
+             where no document speaks (shown as a guess, never as the answer). Slower: \
+             it loads the model and writes a few short replies."
+        </p>
     }
 }
 
@@ -67,6 +82,9 @@ pub fn StrategyPanel(view: StrategyView) -> impl IntoView {
     Some(view! {
         <section class="strategy-view" data-testid="strategy-view" data-strategy=view.name.clone()>
             <h3>{label}</h3>
+            {view.llm.map(|name| view! {
+                <p class="hint" data-testid="strategy-llm">{format!("With the language model {name}.")}</p>
+            })}
             {body}
         </section>
     })

@@ -1,7 +1,7 @@
 // Each strategy picked in the app and its own view, on the paper's Lyme-in-pregnancy
 // sample (CPU backend, the shipped sentence embedder): CLAIMS' layered summaries as a
 // tree opened from each claim of interest outward, AMG's confidences on the graph's
-// edges and its traces, IKR's multi-level readout, ReGraM's region and mode. Gating
+// edges and its traces, IKR's multi-level readout, ReGraM's region, mode and hops. Gating
 // applies inside every strategy: doxycycline stays blocked by pregnancy and the answer
 // is amoxicillin. Flipping a chip re-gates within the chosen strategy.
 
@@ -10,12 +10,12 @@ import assert from 'node:assert/strict';
 import { openCheckedApp } from './selfcheck.mjs';
 
 /** Picks `strategy`, asks, and returns the strategy's view once it is shown. */
-async function askWith(session, strategy) {
+async function askWith(session, strategy, timeout = 300_000) {
   const { page } = session;
   await page.getByTestId('strategy').selectOption(strategy);
   await page.getByTestId('ask-button').click();
   const panel = page.locator(`[data-testid="strategy-view"][data-strategy="${strategy}"]`);
-  await panel.waitFor({ timeout: 300_000 });
+  await panel.waitFor({ timeout });
   const answer = page.getByTestId('answer');
   assert.equal((await answer.getAttribute('data-answer')).toLowerCase(), 'amoxicillin', session.report());
   const blocked = await page.locator('[data-testid="graph-edge"][data-state="blocked"]')
@@ -123,6 +123,47 @@ test('each strategy answers with its own view, gated', { timeout: 900_000 }, asy
     assert.equal((await page.getByTestId('answer').getAttribute('data-answer')).toLowerCase(), 'doxycycline');
     assert.equal(await page.locator('[data-testid="strategy-view"]').getAttribute('data-strategy'), 'regram');
 
+    assert.deepEqual(session.foreignRequests, [], session.report());
+    assert.deepEqual(session.errors, [], session.report());
+  } finally {
+    await session.close();
+  }
+});
+
+// ReGraM with the language model (CPU): the shipped SmolLM2 proposes hypotheses for
+// the HYBRID hops, held to the region's entities and the schema's relations, and the
+// Reviewer — the engine's, running in this page — accepts only what the graph, the
+// gate and the documents support. The answer is still the documents'.
+test('ReGraM with the language model: hypotheses reviewed in the page', { timeout: 1_200_000 }, async (t) => {
+  const session = await openCheckedApp({ webgpu: false, backend: 'cpu' });
+  const { page } = session;
+  try {
+    await page.locator('[data-testid="sample"][data-sample="p3"]').click();
+    await page.getByTestId('with-llm').check();
+    const started = Date.now();
+    const panel = await askWith(session, 'regram', 840_000);
+    t.diagnostic(`answered with the language model in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    assert.match(await panel.getByTestId('strategy-llm').textContent(), /SmolLM2/);
+    const facts = (await panel.getByTestId('region').locator('li').allTextContents()).join(' ');
+    const hypotheses = await panel.locator('.hypothesis').evaluateAll((els) => els.map((e) => ({
+      accepted: e.dataset.accepted === 'true',
+      triple: e.querySelector('code').textContent,
+      text: e.textContent,
+    })));
+    t.diagnostic(`hypotheses: ${hypotheses.map((h) => h.text).join(' | ')}`);
+    assert.ok(hypotheses.length > 0, 'the model proposed no hypothesis');
+    for (const h of hypotheses) {
+      const [head, relation, tail] = h.triple.replace(/^⟨|⟩$/g, '').split(', ');
+      // Closed world: both entities are in the region, and the verdict follows s ≥ 0.5.
+      assert.ok(facts.includes(head) && facts.includes(tail), `${h.triple} outside ${facts}`);
+      assert.match(relation, /^[a-z_]+$/);
+      const score = Number(/s = ([0-9.]+)/.exec(h.text)[1]);
+      assert.equal(h.accepted, score >= 0.5, h.text);
+      // The pair pregnancy closed never comes back.
+      if (/doxycycline/i.test(h.triple) && /lyme/i.test(h.triple)) assert.equal(h.accepted, false, h.text);
+    }
+    await panel.locator('.hypothesis').first().scrollIntoViewIfNeeded();
+    await session.screenshot('strategy-regram-llm');
     assert.deepEqual(session.foreignRequests, [], session.report());
     assert.deepEqual(session.errors, [], session.report());
   } finally {

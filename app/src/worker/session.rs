@@ -211,20 +211,56 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
                 .map_err(|e| e.to_string())?;
             prepared.prepared = Rc::new(merged);
         }
-        let (answer, exploration) = explore(
-            &prepared.prepared,
-            &request.question,
-            &config,
-            &mut memo,
-            &mut RuleSteps,
-        )
-        .await
-        .map_err(|e| e.to_string())?;
+        // With the language model: loaded (or taken from this worker) first, then
+        // asked for the steps it is trusted with.
+        let mut llm_name = None;
+        let (answer, exploration) = match request.with_llm {
+            false => explore(
+                &prepared.prepared,
+                &request.question,
+                &config,
+                &mut memo,
+                &mut RuleSteps,
+            )
+            .await
+            .map_err(|e| e.to_string())?,
+            true => {
+                step("loading the language model", 2, 3);
+                let model = active_llm(&|stage: &str, bytes_done, bytes_total| {
+                    progress(Progress {
+                        stage: stage.into(),
+                        done: 2,
+                        total: 3,
+                        bytes_done,
+                        bytes_total,
+                    })
+                })
+                .await?
+                .model;
+                cancelled(id)?;
+                step("answering with the language model", 2, 3);
+                llm_name = Some(model.name.clone());
+                explore(
+                    &prepared.prepared,
+                    &request.question,
+                    &config,
+                    &mut memo,
+                    &mut engine::answer::LlmSteps::new(&*model),
+                )
+                .await
+                .map_err(|e| e.to_string())?
+            }
+        };
         let mut overrides = match request.patient.trim() {
             "" => Vec::new(),
             description => described(&answer, description),
         };
         overrides.extend(chosen_values(&request.conditions));
+        // Re-gating is model-free: an answer re-gated under the patient's description
+        // has no model step in it.
+        if !overrides.is_empty() {
+            llm_name = None;
+        }
         let answer = if overrides.is_empty() {
             answer
         } else {
@@ -239,7 +275,7 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
         let mut report = REPORT.with(|r| r.borrow().clone());
         report.embeddings_cached = from_cache;
         report.note = store::note();
-        let view = answer_view(
+        let mut view = answer_view(
             &prepared,
             &exploration,
             &answer,
@@ -248,6 +284,7 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
             report,
             now_ms() - started,
         );
+        view.strategy.llm = llm_name;
         SESSION.with(|s| {
             if let Some(session) = s.borrow_mut().as_mut() {
                 session.asked = Some(prepared.prepared.clone());
@@ -329,8 +366,6 @@ pub async fn explain(
             })
         })
         .ok_or("ask a question first")?;
-    let compute = compute::active().ok_or("the compute backend did not start")?;
-    const LOADING: &str = "loading the language model";
     let report = |stage: &str, done, bytes_done, bytes_total| {
         progress(Progress {
             stage: stage.into(),
@@ -340,19 +375,8 @@ pub async fn explain(
             bytes_total,
         })
     };
-    report(LOADING, 0, 0, 0);
-    let source = manager::active(Role::Llm).await?;
-    let loaded = llm::load(
-        &source,
-        Precision::for_backend(compute.backend()),
-        Fetch::ThisSite,
-        &|event, total| {
-            if let Event::Bytes(done) = event {
-                report(LOADING, 0, done, total)
-            }
-        },
-    )
-    .await?;
+    let loaded =
+        active_llm(&|stage: &str, done_bytes, total| report(stage, 0, done_bytes, total)).await?;
     let model = loaded.model;
     // Stopped before the first token (while the model loaded): an empty explanation
     // that says so, as a stop between tokens would.
@@ -413,6 +437,27 @@ pub async fn explain(
         model_from_cache: loaded.origin == Some(Origin::Cache),
         millis: now_ms() - started,
     })
+}
+
+/// The language model the user chose (the shipped one unless they chose another),
+/// loaded on first use from this site or the cache; `report` hears the stage and the
+/// bytes read of the bytes in all.
+async fn active_llm(report: &dyn Fn(&str, u64, u64)) -> Result<llm::Loaded, String> {
+    const LOADING: &str = "loading the language model";
+    let compute = compute::active().ok_or("the compute backend did not start")?;
+    report(LOADING, 0, 0);
+    let source = manager::active(Role::Llm).await?;
+    llm::load(
+        &source,
+        Precision::for_backend(compute.backend()),
+        Fetch::ThisSite,
+        &|event, total| {
+            if let Event::Bytes(done) = event {
+                report(LOADING, done, total)
+            }
+        },
+    )
+    .await
 }
 
 /// The longest explanation the page asks for.
@@ -827,5 +872,6 @@ fn strategy_view(
         readout: answer.readout.clone(),
         entities_used: answer.entities_used,
         claims,
+        llm: None,
     }
 }

@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use super::{AnswerError, Prepared, QuestionSteps};
 use crate::embed::Embedder;
 use crate::gate::Gate;
-use crate::graph::{EdgeId, NodeId};
+use crate::graph::{EdgeId, NodeId, Stance};
 use crate::query::ParsedQuery;
 use crate::regram::{self, review, EvidenceReviewer, Hop, Mode, Region, RegionConfig};
 use crate::text::{normalize_term, split_sentences, Span};
@@ -75,21 +75,30 @@ pub(super) async fn build(
             .map(|k| walked[candidates[k]])
             .collect();
         let asked = format!(" {} ", normalize_term(&sub.text));
-        let mut answers: Vec<String> = Vec::new();
         let mut reached: BTreeSet<NodeId> = BTreeSet::new();
+        let mut options: Vec<NodeId> = Vec::new();
+        let mut others: Vec<NodeId> = Vec::new();
         for &edge in &picked {
-            let Some((u, v)) = graph.endpoints(edge) else {
+            let (Some((u, v)), Some(data)) = (graph.endpoints(edge), graph.edge(edge)) else {
                 continue;
             };
-            for n in [u, v] {
-                reached.insert(n);
-                let Some(entity) = graph.entity(n) else {
-                    continue;
-                };
-                let named = entries.contains(&n) || asked.contains(&format!(" {} ", entity.key));
-                if !named && !answers.contains(&entity.label) && answers.len() < HOP_ANSWERS {
-                    answers.push(entity.label.clone());
-                }
+            reached.extend([u, v]);
+            match data.relation.stance() {
+                Stance::Recommends | Stance::Lists => options.push(v),
+                _ => others.push(v),
+            }
+        }
+        // A hop answers with what its facts recommend or list; with none, with what
+        // they relate to. Entities the sub-question names are not its answer.
+        let pool = if options.is_empty() { others } else { options };
+        let mut answers: Vec<String> = Vec::new();
+        for n in pool {
+            let Some(entity) = graph.entity(n) else {
+                continue;
+            };
+            let named = asked.contains(&format!(" {} ", entity.key));
+            if !named && !answers.contains(&entity.label) && answers.len() < HOP_ANSWERS {
+                answers.push(entity.label.clone());
             }
         }
         for &edge in &picked {
@@ -131,9 +140,12 @@ pub(super) async fn build(
                     .iter()
                     .filter_map(|&e| graph.describe(e))
                     .collect();
-                let proposed = steps
+                let mut proposed = steps
                     .hypothesize(&hop.question.text, &facts, &entities, &relations)
                     .await?;
+                // The same triple proposed twice is reviewed once.
+                let mut seen = BTreeSet::new();
+                proposed.retain(|t| seen.insert(t.clone()));
                 if proposed.is_empty() {
                     continue;
                 }
@@ -168,6 +180,9 @@ pub(super) async fn build(
                         .filter(|r| r != t)
                     {
                         Some(r) => Ok(Some(r)),
+                        // Prompt 4 may use only the triple's own entities: an entity
+                        // related to itself has nothing to be revised into.
+                        None if t.head == t.tail => Ok(None),
                         None => steps.revise(t, question, relations).await,
                     },
                 )

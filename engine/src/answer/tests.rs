@@ -498,6 +498,14 @@ fn regram_builds_a_region_names_its_mode_and_gating_inside_it_keeps_the_lyme_ans
         .hops
         .iter()
         .all(|h| h.hypotheses.is_empty() && h.guess.is_none()));
+    // The patient hop answers with amoxicillin, safe in pregnancy, first.
+    assert_eq!(
+        region.hops[1].answers.first().map(|a| a.to_lowercase()),
+        Some("amoxicillin".to_string()),
+        "{:?}",
+        region.hops
+    );
+    assert!(region.hops[0].answers.len() >= 2, "{:?}", region.hops);
 }
 
 /// Question-side steps with a scripted model: fixed hypotheses, no revision of its own,

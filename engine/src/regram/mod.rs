@@ -46,7 +46,8 @@ pub struct Hop {
     /// The hop's region: triples around the entities the previous hop reached, in MMR
     /// order.
     pub edges: Vec<EdgeId>,
-    /// The hop's answer: the entities its triples reach that the previous hop had not.
+    /// The hop's answer: what its triples recommend or list (with none, what they
+    /// relate to), in MMR order, less what the sub-question names.
     pub answers: Vec<String>,
     /// HYBRID: the hypotheses proposed and what the Reviewer made of them (empty
     /// without a language model).

@@ -34,7 +34,7 @@ pub const ACCEPT: f32 = 0.5;
 pub const MAX_ROUNDS: usize = 2;
 
 /// A hypothesis: head, relation (a schema name), tail.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Triple {
     pub head: String,
     pub relation: String,
