@@ -24,7 +24,7 @@
 //! most [`MAX_ROUNDS`] revisions; only accepted triples count as evidence.
 
 use crate::embed::{cosine, EmbedError, Embedder};
-use crate::graph::{EdgeId, KnowledgeGraph, Relation, Stance};
+use crate::graph::{EdgeId, KnowledgeGraph, NodeId, Relation, Stance};
 use crate::text::{normalize_term, Span};
 
 /// The Reviewer's acceptance threshold on s_θ.
@@ -263,7 +263,8 @@ impl<'g> EvidenceReviewer<'g> {
             ));
         }
         let relation = relation_named(&triple.relation);
-        let (h, t) = (self.graph.find(&head), self.graph.find(&tail));
+        // `find` normalises the label itself (normalising twice is not the identity).
+        let (h, t) = (self.graph.find(&triple.head), self.graph.find(&triple.tail));
         if let (Some(h), Some(t)) = (h, t) {
             let between: Vec<(EdgeId, bool)> = self
                 .graph
@@ -306,6 +307,18 @@ impl<'g> EvidenceReviewer<'g> {
                 ));
             }
         }
+        if let (Some(h), Some(t)) = (h, t) {
+            if self.reversed(h, t, &relation) {
+                return Ok(Review::new(
+                    0.0,
+                    format!(
+                        "reversed: the documents put “{}” on the other side of {}",
+                        triple.head, triple.relation
+                    ),
+                    None,
+                ));
+            }
+        }
         let warns = relation.stance() == Stance::WarnsAgainst;
         let relates = relation.stance() == Stance::Relates;
         let candidates: Vec<usize> = (0..self.sentences.len())
@@ -344,15 +357,38 @@ impl<'g> EvidenceReviewer<'g> {
         Ok(Review::new(score, reason, Some(span)))
     }
 
+    /// Whether the graph only ever uses `head` as the object of `relation`, or `tail`
+    /// as its subject: a schema-level sign the triple runs backwards.
+    fn reversed(&self, head: NodeId, tail: NodeId, relation: &Relation) -> bool {
+        let roles = |n: NodeId| {
+            self.graph
+                .incident(n)
+                .filter(|&(e, _, _)| self.graph.edge(e).is_some_and(|d| &d.relation == relation))
+                .fold((false, false), |(subject, object), (_, _, outgoing)| {
+                    (subject || outgoing, object || !outgoing)
+                })
+        };
+        let (head_subject, head_object) = roles(head);
+        let (tail_subject, tail_object) = roles(tail);
+        (head_object && !head_subject) || (tail_subject && !tail_object)
+    }
+
     /// The documents' own statement of the pair, when the graph has an open edge
-    /// between them: the revision that corrects a wrong relation or direction.
+    /// between them: the revision that corrects a wrong relation or direction; without
+    /// one, the triple turned round when the schema says it runs backwards.
     pub fn revise_from_graph(&self, triple: &Triple) -> Option<Triple> {
-        let h = self.graph.find(&normalize_term(&triple.head))?;
-        let t = self.graph.find(&normalize_term(&triple.tail))?;
-        let (edge, _, _) = self
+        let h = self.graph.find(&triple.head)?;
+        let t = self.graph.find(&triple.tail)?;
+        let between = self
             .graph
             .incident(h)
-            .find(|&(edge, to, _)| to == t && (self.open)(edge))?;
+            .find(|&(edge, to, _)| to == t && (self.open)(edge));
+        let Some((edge, _, _)) = between else {
+            let relation = relation_named(&triple.relation);
+            return self
+                .reversed(h, t, &relation)
+                .then(|| Triple::new(&triple.tail, &triple.relation, &triple.head));
+        };
         let (u, v) = self.graph.endpoints(edge)?;
         let label = |n| self.graph.entity(n).map(|e| e.label.clone());
         let relation = self.graph.edge(edge)?.relation.name().to_string();
@@ -468,6 +504,13 @@ mod tests {
             vec![],
             span(0, 0, 41),
         ));
+        b.add(Tuple::new(
+            "cefuroxime axetil",
+            Relation::IsA,
+            "cephalosporin",
+            vec![],
+            span(1, 0, 53),
+        ));
         let (graph, _) = b.build();
         let doxy = graph
             .edges()
@@ -545,6 +588,19 @@ mod tests {
         );
         assert_eq!(r.sentence, Some(span(1, 0, 53)), "{r:?}");
         assert!(r.score > 0.0, "{r:?}");
+        // Lyme disease is only ever the subject of treated_by: a triple that makes it the
+        // object runs backwards, and the graph turns it round.
+        let backwards = Triple::new("cefuroxime axetil", "treated_by", "Lyme disease");
+        let r = review(backwards.clone(), &mut embedder);
+        assert!(!r.accepted && r.reason.starts_with("reversed"), "{r:?}");
+        assert_eq!(
+            reviewer.revise_from_graph(&backwards),
+            Some(Triple::new(
+                "Lyme disease",
+                "treated_by",
+                "cefuroxime axetil"
+            ))
+        );
         // A warning is not supported by a sentence that does not warn.
         let r = review(
             Triple::new("cefuroxime axetil", "contraindicated_in", "Lyme disease"),
