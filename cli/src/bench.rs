@@ -23,41 +23,75 @@ use engine::model::llama::LlamaModel;
 
 use crate::models::{load_llm, load_minilm, SMOLLM2};
 
-#[derive(clap::Args)]
+#[derive(clap::Args, Clone)]
 pub struct Args {
     /// Evaluation file: condqa JSONL, a BioASQ golden JSON or PubMedQA JSON.
     #[arg(long)]
-    data: PathBuf,
+    pub(crate) data: PathBuf,
     /// Strategy: cgr (default), cgr-nogate, cgr-nomatch, regram, regram-nogate, amg, ikr,
     /// claims.
     #[arg(long, default_value = "cgr")]
-    strategy: String,
+    pub(crate) strategy: String,
     /// Write per-question results (JSON) here.
     #[arg(long)]
-    out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// Only the items with these ids (repeatable).
     #[arg(long)]
-    id: Vec<String>,
+    pub(crate) id: Vec<String>,
     /// Embedder: lexical (no model) or minilm (all-MiniLM-L6-v2 from --model-dir).
     #[arg(long, default_value = "lexical")]
-    embedder: String,
+    pub(crate) embedder: String,
     /// Directory with config.json, model.safetensors and tokenizer.json.
     #[arg(long, default_value = "models/all-minilm-l6-v2")]
-    model_dir: PathBuf,
+    pub(crate) model_dir: PathBuf,
     /// Merge entities whose names embed at least this similar (UPGMA), e.g. 0.8.
     #[arg(long)]
-    cluster: Option<f32>,
+    pub(crate) cluster: Option<f32>,
     /// Print each item's tuples, condition table, candidates and blocked edges.
     #[arg(long)]
-    explain: bool,
+    pub(crate) explain: bool,
     /// A GGUF language model for the steps it is used for (conditions the lexicon leaves
     /// unknown, PubMedQA's yes / no / maybe, ReGraM's hypotheses, revisions and
     /// guesses); `smollm2` is the shipped SmolLM2-135M-Instruct. Default: no LLM.
     #[arg(long)]
-    llm: Option<PathBuf>,
+    pub(crate) llm: Option<PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
+    let results = evaluate(args)?;
+    if let Some(out) = &args.out {
+        let text = serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?;
+        std::fs::write(out, text).map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
+    }
+    Ok(())
+}
+
+impl Args {
+    /// The arguments of one run over `data` (no item filter, no output file).
+    pub(crate) fn of_run(
+        data: PathBuf,
+        strategy: &str,
+        embedder: &str,
+        model_dir: PathBuf,
+        llm: Option<PathBuf>,
+    ) -> Args {
+        Args {
+            data,
+            strategy: strategy.to_string(),
+            out: None,
+            id: Vec::new(),
+            embedder: embedder.to_string(),
+            model_dir,
+            cluster: None,
+            explain: false,
+            llm,
+        }
+    }
+}
+
+/// Runs the evaluation `args` describe, prints its table and last line, and returns
+/// the per-question results (what `--out` writes).
+pub(crate) fn evaluate(args: &Args) -> Result<Value, String> {
     let strategy = Strategy::from_name(&args.strategy).ok_or_else(|| {
         let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
         format!(
@@ -114,7 +148,7 @@ fn run_with(
     items: &[&Item],
     mut embedder: impl Embedder,
     llm: Option<&LlamaModel>,
-) -> Result<(), String> {
+) -> Result<Value, String> {
     let config = strategy.config();
     println!(
         "gatepath bench: {} ({}, {} items), strategy {}, embedder {}, {}",
@@ -267,8 +301,8 @@ fn run_with(
             100.0 * f1 / *count as f64
         );
     }
-    if let Some(out) = &args.out {
-        let bundle = json!({
+    let results = {
+        json!({
             "schema": 1,
             "engine_version": env!("CARGO_PKG_VERSION"),
             "data": args.data.display().to_string(),
@@ -282,11 +316,17 @@ fn run_with(
             "em": 100.0 * em_sum / n as f64,
             "f1": 100.0 * f1_sum / n as f64,
             "n": n,
+            "categories": per_category.iter().map(|(category, (em, f1, count))| {
+                (category.clone(), json!({
+                    "n": count,
+                    "em": 100.0 * em / *count as f64,
+                    "f1": 100.0 * f1 / *count as f64,
+                }))
+            }).collect::<serde_json::Map<String, Value>>(),
+            "seconds": run_started.elapsed().as_secs_f64(),
             "items": results,
-        });
-        let text = serde_json::to_string_pretty(&bundle).map_err(|e| e.to_string())?;
-        std::fs::write(out, text).map_err(|e| format!("{}: cannot write: {e}", out.display()))?;
-    }
+        })
+    };
     if scorer.is_some() {
         println!(
             "the LLM's yes / no / maybe read plainly (uncalibrated): accuracy {:.1}",
@@ -299,7 +339,7 @@ fn run_with(
         100.0 * f1_sum / n as f64,
         n
     );
-    Ok(())
+    Ok(results)
 }
 
 /// Items between two progress lines.

@@ -18,6 +18,17 @@ fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
+/// Runs `command` and fails the test with its stderr unless it succeeds.
+fn succeeds(command: &mut Command) -> std::process::Output {
+    let run = command.output().expect("runs");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    run
+}
+
 /// Parses "EM <x> F1 <y> N <n>".
 fn last_line(stdout: &str) -> (f64, f64, usize) {
     let line = stdout.lines().last().expect("some output");
@@ -42,17 +53,12 @@ fn last_line(stdout: &str) -> (f64, f64, usize) {
 #[test]
 fn the_last_line_and_the_results_file_follow_the_contract() {
     let out = scratch("results.json");
-    let run = gatepath()
-        .args(["bench", "--data"])
-        .arg(heldout())
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .expect("runs");
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
+    let run = succeeds(
+        gatepath()
+            .args(["bench", "--data"])
+            .arg(heldout())
+            .arg("--out")
+            .arg(&out),
     );
     let stdout = String::from_utf8_lossy(&run.stdout);
     let (em, f1, n) = last_line(&stdout);
@@ -166,4 +172,53 @@ fn bad_arguments_are_clear_errors() {
         .expect("runs");
     assert!(!none.status.success());
     assert!(String::from_utf8_lossy(&none.stderr).contains("no items"));
+}
+
+/// `bench-all` writes one bundle: its schema, the dataset's sha256, one run per
+/// strategy with the same numbers `bench` prints, and categories that add up.
+#[test]
+fn bench_all_writes_a_versioned_bundle_of_every_run() {
+    let out = scratch("bundle.json");
+    succeeds(
+        gatepath()
+            .args(["bench-all", "--data"])
+            .arg(heldout())
+            .args(["--strategy", "cgr", "--strategy", "cgr-nogate", "--out"])
+            .arg(&out),
+    );
+    let bundle: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("bundle")).expect("JSON");
+    assert_eq!(bundle["schema"], "gatepath-bench/1");
+    assert_eq!(bundle["engine_version"], env!("CARGO_PKG_VERSION"));
+    assert!(bundle["created"].as_str().is_some_and(|d| d.ends_with('Z')));
+    let dataset = &bundle["datasets"][0];
+    assert_eq!(dataset["n"], 48);
+    assert_eq!(dataset["format"], "condqa");
+    let sha = dataset["sha256"].as_str().expect("sha256");
+    assert!(
+        sha.len() == 64 && sha.chars().all(|c| c.is_ascii_hexdigit()),
+        "{sha}"
+    );
+    let runs = bundle["runs"].as_array().expect("runs");
+    let strategies: Vec<&str> = runs.iter().filter_map(|r| r["strategy"].as_str()).collect();
+    assert_eq!(strategies, ["cgr", "cgr-nogate"]);
+    // The same numbers as a single `bench` run of the strategy.
+    let single = gatepath()
+        .args(["bench", "--strategy", "cgr-nogate", "--data"])
+        .arg(heldout())
+        .output()
+        .expect("runs");
+    let (em, f1, n) = last_line(&String::from_utf8_lossy(&single.stdout));
+    let r = &runs[1];
+    assert_eq!(r["n"], n);
+    assert!((r["em"].as_f64().unwrap_or(-1.0) - em).abs() < 0.05);
+    assert!((r["f1"].as_f64().unwrap_or(-1.0) - f1).abs() < 0.05);
+    for r in runs {
+        let categories = r["categories"].as_object().expect("categories");
+        let total: u64 = categories.values().filter_map(|c| c["n"].as_u64()).sum();
+        assert_eq!(total, 48);
+        assert_eq!(r["items"].as_array().map(Vec::len), Some(48));
+    }
+    // The gated strategy is ahead of the ablation, as `gating_matters` says.
+    assert!(runs[0]["em"].as_f64() > runs[1]["em"].as_f64());
 }
