@@ -85,6 +85,23 @@ impl<'m, M: LanguageModel> LlmSteps<'m, M> {
         }
     }
 
+    /// The triples under `key` of the model's reply to `messages`, held to `shape`
+    /// (ReGraM's Prompts 3 and 4).
+    async fn shaped_triples(
+        &self,
+        messages: &[Message],
+        shape: &Shape,
+        key: &str,
+    ) -> Result<Vec<Triple>, AnswerError> {
+        let prompt = self.model.chat_prompt(messages).map_err(regram_error)?;
+        let value = self
+            .model
+            .generate_json(&prompt, shape, &TRIPLE_SETTINGS)
+            .await
+            .map_err(regram_error)?;
+        Ok(regram_prompts::triples(&value, key))
+    }
+
     /// log P(value) for `true`, `false`, `null` after the shaped reply's prefix,
     /// normalised over the three.
     async fn value_log_probs(&self, question: &str, phrase: &str) -> Result<[f64; 3], AnswerError> {
@@ -170,15 +187,12 @@ impl<M: LanguageModel> QuestionSteps for LlmSteps<'_, M> {
         if entities.len() < 2 || relations.is_empty() {
             return Ok(Vec::new());
         }
-        let messages = regram_prompts::hypothesis_messages(hop, facts, entities, relations);
-        let prompt = self.model.chat_prompt(&messages).map_err(regram_error)?;
-        let shape = regram_prompts::hypothesis_shape(entities, relations);
-        let value = self
-            .model
-            .generate_json(&prompt, &shape, &TRIPLE_SETTINGS)
-            .await
-            .map_err(regram_error)?;
-        Ok(regram_prompts::triples(&value, "Triplets"))
+        self.shaped_triples(
+            &regram_prompts::hypothesis_messages(hop, facts, entities, relations),
+            &regram_prompts::hypothesis_shape(entities, relations),
+            "Triplets",
+        )
+        .await
     }
 
     async fn revise(
@@ -190,17 +204,14 @@ impl<M: LanguageModel> QuestionSteps for LlmSteps<'_, M> {
         if relations.is_empty() {
             return Ok(None);
         }
-        let messages = regram_prompts::revision_messages(triple, question, relations);
-        let prompt = self.model.chat_prompt(&messages).map_err(regram_error)?;
-        let shape = regram_prompts::revision_shape(triple, relations);
-        let value = self
-            .model
-            .generate_json(&prompt, &shape, &TRIPLE_SETTINGS)
-            .await
-            .map_err(regram_error)?;
-        Ok(regram_prompts::triples(&value, "Revised_Triplets")
-            .into_iter()
-            .next())
+        let revised = self
+            .shaped_triples(
+                &regram_prompts::revision_messages(triple, question, relations),
+                &regram_prompts::revision_shape(triple, relations),
+                "Revised_Triplets",
+            )
+            .await?;
+        Ok(revised.into_iter().next())
     }
 
     async fn guess(&mut self, hop: &str) -> Result<Option<String>, AnswerError> {

@@ -32,13 +32,25 @@ pub(super) struct Reading {
 /// Every sentence of the documents, as the reader embeds them (re-gating embeds them
 /// ahead, so a reading under any table needs no model).
 pub(super) fn sentence_texts(prepared: &Prepared) -> Vec<String> {
+    sentences(prepared)
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect()
+}
+
+/// Every sentence of the documents with its place, in document order.
+pub(super) fn sentences(prepared: &Prepared) -> Vec<(Span, String)> {
     prepared
         .docs
         .iter()
-        .flat_map(|doc| {
+        .enumerate()
+        .flat_map(|(d, doc)| {
             split_sentences(&doc.text)
                 .into_iter()
-                .filter_map(|range| doc.text.get(range).map(str::to_string))
+                .filter_map(move |range| {
+                    let text = doc.text.get(range.clone())?.to_string();
+                    Some((Span { doc: d, range }, text))
+                })
         })
         .collect()
 }
@@ -51,20 +63,10 @@ pub(super) async fn read(
     excluded: &[Span],
     embedder: &mut impl Embedder,
 ) -> Result<Option<Reading>, EmbedError> {
-    let mut spans: Vec<Span> = Vec::new();
-    let mut texts: Vec<String> = Vec::new();
-    for (d, doc) in prepared.docs.iter().enumerate() {
-        for range in split_sentences(&doc.text) {
-            let span = Span { doc: d, range };
-            if excluded.iter().any(|e| overlaps(e, &span)) {
-                continue;
-            }
-            if let Some(text) = doc.text.get(span.range.clone()) {
-                texts.push(text.to_string());
-                spans.push(span);
-            }
-        }
-    }
+    let (spans, mut texts): (Vec<Span>, Vec<String>) = sentences(prepared)
+        .into_iter()
+        .filter(|(span, _)| !excluded.iter().any(|e| e.overlaps(span)))
+        .unzip();
     if texts.is_empty() || query.keywords.is_empty() {
         return Ok(None);
     }
@@ -125,10 +127,6 @@ pub(super) async fn read(
         .into_values()
         .max_by(|a, b| a.score.total_cmp(&b.score).then(b.phrase.cmp(&a.phrase)));
     Ok(best)
-}
-
-fn overlaps(a: &Span, b: &Span) -> bool {
-    a.doc == b.doc && a.range.start < b.range.end && b.range.start < a.range.end
 }
 
 /// Lower-case content words of a text (stop words and verbs dropped).

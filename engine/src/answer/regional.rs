@@ -11,13 +11,13 @@
 
 use std::collections::BTreeSet;
 
-use super::{AnswerError, Prepared, QuestionSteps};
+use super::{reader, AnswerError, Prepared, QuestionSteps};
 use crate::embed::Embedder;
 use crate::gate::Gate;
 use crate::graph::{EdgeId, NodeId, Stance};
 use crate::query::ParsedQuery;
 use crate::regram::{self, review, EvidenceReviewer, Hop, Mode, Region, RegionConfig};
-use crate::text::{normalize_term, split_sentences, Span};
+use crate::text::{normalize_term, Span};
 
 /// A hop's answer names at most this many entities.
 const HOP_ANSWERS: usize = 5;
@@ -156,7 +156,7 @@ pub(super) async fn build(
                             |e| gate.is_open(e),
                             &entities,
                             &relations,
-                            sentences(prepared),
+                            reader::sentences(prepared),
                             &closed_evidence(prepared, gate),
                             embedder,
                         )
@@ -196,23 +196,6 @@ pub(super) async fn build(
         edges: union,
         hops,
     })
-}
-
-/// Every sentence of the documents with its place.
-fn sentences(prepared: &Prepared) -> Vec<(Span, String)> {
-    prepared
-        .docs
-        .iter()
-        .enumerate()
-        .flat_map(|(d, doc)| {
-            split_sentences(&doc.text)
-                .into_iter()
-                .filter_map(move |range| {
-                    let text = doc.text.get(range.clone())?.to_string();
-                    Some((Span { doc: d, range }, text))
-                })
-        })
-        .collect()
 }
 
 /// The sentences that state an edge the gate closed.

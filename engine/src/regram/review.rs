@@ -219,7 +219,7 @@ impl<'g> EvidenceReviewer<'g> {
     ) -> Result<EvidenceReviewer<'g>, EmbedError> {
         let sentences: Vec<(Span, String)> = sentences
             .into_iter()
-            .filter(|(span, _)| !excluded.iter().any(|e| overlaps(e, span)))
+            .filter(|(span, _)| !excluded.iter().any(|e| e.overlaps(span)))
             .collect();
         let texts: Vec<String> = sentences.iter().map(|(_, t)| t.clone()).collect();
         let vectors = embedder.embed(&texts).await?;
@@ -394,10 +394,6 @@ impl<'g> EvidenceReviewer<'g> {
         let relation = self.graph.edge(edge)?.relation.name().to_string();
         Some(Triple::new(label(u)?, relation, label(v)?))
     }
-}
-
-fn overlaps(a: &Span, b: &Span) -> bool {
-    a.doc == b.doc && a.range.start < b.range.end && b.range.start < a.range.end
 }
 
 #[cfg(test)]

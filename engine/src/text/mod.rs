@@ -43,3 +43,12 @@ pub struct Span {
     pub doc: usize,
     pub range: Range<usize>,
 }
+
+impl Span {
+    /// Whether the two spans share a byte of the same document.
+    pub fn overlaps(&self, other: &Span) -> bool {
+        self.doc == other.doc
+            && self.range.start < other.range.end
+            && other.range.start < self.range.end
+    }
+}
