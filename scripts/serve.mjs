@@ -1,28 +1,45 @@
 // Serves the built site (dist/) as any static host would, on the loopback interface.
 // Used by scripts/run.sh for people and by the browser tests.
 //
-//   node scripts/serve.mjs [--dir dist] [--host 127.0.0.1] [--port 8080]
+//   node scripts/serve.mjs [--dir dist] [--host 127.0.0.1] [--port 8080] [--base /sub/path/]
+//
+// `--base` serves the site under a sub-path, as a host that publishes it in a folder
+// would (the site's URLs are relative, so it works there unchanged).
 
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 
-/** Starts a static server for `dir`; resolves to { server, url } once listening. */
-export function serve({ dir, host = '127.0.0.1', port = 0 }) {
-  const handler = sirv(dir, { dev: false, etag: true, single: false });
+/**
+ * Starts a static server for `dir` under the URL path `base`; `mounts` maps a path
+ * inside the site (`results/`) to another folder served there instead. Resolves to
+ * { server, url } once listening, `url` being the site's address (base included).
+ */
+export function serve({ dir, host = '127.0.0.1', port = 0, base = '/', mounts = {} }) {
+  const options = { dev: false, etag: true, single: false };
+  const prefix = `/${base.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+  const handlers = [
+    ...Object.entries(mounts).map(([at, folder]) => [`/${at.replace(/^\/+|\/+$/g, '')}/`, sirv(folder, options)]),
+    ['/', sirv(dir, options)],
+  ];
+  const notFound = (req, res) => {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end(`not found: ${req.url}\n`);
+  };
   const server = http.createServer((req, res) => {
-    handler(req, res, () => {
-      res.statusCode = 404;
-      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.end(`not found: ${req.url}\n`);
-    });
+    if (!req.url.startsWith(prefix)) return notFound(req, res);
+    const inside = `/${req.url.slice(prefix.length)}`;
+    const [at, handler] = handlers.find(([at]) => inside.startsWith(at));
+    req.url = `/${inside.slice(at.length)}`;
+    handler(req, res, () => notFound(req, res));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       const { port: bound } = server.address();
-      resolve({ server, url: `http://${host}:${bound}/` });
+      resolve({ server, url: `http://${host}:${bound}${prefix}` });
     });
   });
 }
@@ -37,7 +54,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dir = path.resolve(option(args, '--dir', 'dist'));
   const host = option(args, '--host', '127.0.0.1');
   const port = Number(option(args, '--port', '8080'));
-  serve({ dir, host, port })
+  const base = option(args, '--base', '/');
+  serve({ dir, host, port, base })
     .then(({ url }) => console.log(`gatepath is served at ${url} (from ${dir}); Ctrl-C stops it.`))
     .catch((e) => {
       console.error(`could not serve ${dir} on ${host}:${port}: ${e.message}`);

@@ -4,7 +4,7 @@
 //! without running a model), the gated-path view and exports.
 
 use gatepath_app::protocol::{
-    AnswerView, Ask, Citation, ConditionValue, DocumentIn, Progress, Regate, Status, TableRow,
+    AnswerView, Ask, Citation, ConditionValue, DocumentIn, Path, Progress, Regate, Status, TableRow,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -82,6 +82,7 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
             conditions: Vec::new(),
             strategy: strategy.get_untracked(),
             with_llm: with_llm.get_untracked(),
+            yes_no: false,
         };
         let id = client::next_id();
         running.set(Some(id));
@@ -324,6 +325,59 @@ pub fn AskPanel(status: ReadSignal<Option<Result<Status, String>>>) -> impl Into
     }
 }
 
+/// A chip's tooltip: the condition, its value for this patient, and what the question
+/// implied when the user changed it.
+pub fn chip_title(row: &TableRow, clickable: bool) -> String {
+    format!(
+        "{}: {} for this patient{}{}",
+        row.phrase,
+        row.truth.id(),
+        if row.truth != row.evaluated {
+            format!(" (the question implied {})", row.evaluated.id())
+        } else {
+            String::new()
+        },
+        if clickable {
+            " — click to change"
+        } else {
+            ""
+        }
+    )
+}
+
+/// The document a citation comes from, its sentence marked.
+pub fn source_document(citation: &Citation, text: &str) -> impl IntoView {
+    let start = citation.start.min(text.len());
+    let end = citation.end.clamp(start, text.len());
+    let (before, marked, after) = match (text.get(..start), text.get(start..end), text.get(end..)) {
+        (Some(a), Some(b), Some(c)) => (a.to_string(), b.to_string(), c.to_string()),
+        _ => (text.to_string(), String::new(), String::new()),
+    };
+    view! {
+        <figure class="source" data-testid="source-doc" data-doc=citation.doc_name.clone()>
+            <figcaption>{citation.doc_name.clone()}</figcaption>
+            <p>{before}<mark data-testid="source-mark">{marked}</mark>{after}</p>
+        </figure>
+    }
+}
+
+/// The evidence paths as list items, best first.
+pub fn path_items(paths: &[Path]) -> impl IntoView {
+    paths
+        .iter()
+        .map(|p| view! { <li>{path_line(p)}</li> })
+        .collect_view()
+}
+
+/// An evidence path in one line: "amoxicillin —treats→ Lyme disease".
+fn path_line(path: &Path) -> String {
+    let mut line = path.nodes.first().cloned().unwrap_or_default();
+    for (e, n) in path.edges.iter().zip(path.nodes.iter().skip(1)) {
+        line.push_str(&format!(" —{}→ {}", e.relation.replace('_', " "), n));
+    }
+    line
+}
+
 #[component]
 fn AnswerBlock(
     view: AnswerView,
@@ -367,16 +421,7 @@ fn AnswerBlock(
         .cloned()
         .map(|row| {
             let changed = row.truth != row.evaluated;
-            let title = format!(
-                "{}: {} for this patient{} — click to change",
-                row.phrase,
-                row.truth.id(),
-                if changed {
-                    format!(" (the question implied {})", row.evaluated.id())
-                } else {
-                    String::new()
-                }
-            );
+            let title = chip_title(&row, true);
             view! {
                 <button
                     type="button"
@@ -394,34 +439,12 @@ fn AnswerBlock(
             }
         })
         .collect_view();
-    let paths = view
-        .paths
-        .iter()
-        .map(|p| {
-            let mut line = p.nodes.first().cloned().unwrap_or_default();
-            for (e, n) in p.edges.iter().zip(p.nodes.iter().skip(1)) {
-                line.push_str(&format!(" —{}→ {}", e.relation.replace('_', " "), n));
-            }
-            view! { <li>{line}</li> }
-        })
-        .collect_view();
+    let paths = path_items(&view.paths);
     let source = move || {
         highlight.get().map(|c| {
             let docs = documents.get_untracked();
             let text = docs.get(c.doc).map(|d| d.text.clone()).unwrap_or_default();
-            let start = c.start.min(text.len());
-            let end = c.end.clamp(start, text.len());
-            let (before, marked, after) =
-                match (text.get(..start), text.get(start..end), text.get(end..)) {
-                    (Some(a), Some(b), Some(c)) => (a.to_string(), b.to_string(), c.to_string()),
-                    _ => (text.clone(), String::new(), String::new()),
-                };
-            view! {
-                <figure class="source" data-testid="source-doc" data-doc=c.doc_name.clone()>
-                    <figcaption>{c.doc_name.clone()}</figcaption>
-                    <p>{before}<mark data-testid="source-mark">{marked}</mark>{after}</p>
-                </figure>
-            }
+            source_document(&c, &text)
         })
     };
     let work = if view.embedded == 0 {

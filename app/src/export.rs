@@ -160,6 +160,7 @@ mod tests {
             tuples: 1,
             graph_edges: 1,
             strategy: Default::default(),
+            verdict: None,
         }
     }
 

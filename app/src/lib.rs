@@ -7,3 +7,4 @@ pub mod export;
 pub mod manifest;
 pub mod models;
 pub mod protocol;
+pub mod route;

@@ -8,6 +8,7 @@ mod explain;
 mod graph;
 mod manage;
 mod progress;
+mod results;
 mod save;
 mod strategy;
 mod view;

@@ -10,8 +10,10 @@ use leptos::task::spawn_local;
 use crate::ask::AskPanel;
 use crate::client;
 use crate::manage::ModelsPanel;
+use crate::results::ResultsPage;
 use gatepath_app::manifest::{self, human_size, Manifest};
 use gatepath_app::protocol::{CacheSummary, Status};
+use gatepath_app::route::{Route, DEFAULT_BUNDLE};
 
 /// Bumped whenever a request may have changed what the worker caches, so the storage
 /// panel reads it again.
@@ -35,8 +37,27 @@ pub fn App() -> impl IntoView {
     provide_context(CacheChanges(RwSignal::new(0)));
     let (status, set_status) = signal(None::<Result<Status, String>>);
     let (manifest, set_manifest) = signal(None::<Result<Manifest, String>>);
-    client::start(cpu_requested(), move |s| set_status.set(Some(s)));
-    spawn_local(async move { set_manifest.set(Some(manifest::fetch_manifest().await)) });
+    let route = RwSignal::new(current_route());
+    let _ = window_event_listener(leptos::ev::hashchange, move |_| route.set(current_route()));
+    // The worker (compute backend, models) starts when the ask view is first shown, or
+    // when the results viewer runs questions: looking at results needs none.
+    let worker = WorkerStart {
+        started: StoredValue::new(false),
+        status,
+        set_status,
+        set_manifest,
+    };
+    provide_context(worker);
+    Effect::new(move |_| {
+        if !route.get().is_results() {
+            worker.ensure();
+        }
+    });
+    let on_results = move || route.get().is_results();
+    let bundle_url = Signal::derive(move || match route.get() {
+        Route::Results { bundle } => bundle,
+        Route::Ask => DEFAULT_BUNDLE.to_string(),
+    });
 
     view! {
         <header class="masthead">
@@ -45,14 +66,52 @@ pub fn App() -> impl IntoView {
                 "Biomedical questions answered from your own documents, privately: "
                 "every step runs in this browser tab."
             </p>
+            <nav class="views">
+                <a href="#/" data-testid="nav-ask" aria-current=move || (!on_results()).then_some("page")>"Ask your documents"</a>
+                <a href="#/results" data-testid="nav-results" aria-current=move || on_results().then_some("page")>"Benchmark results"</a>
+            </nav>
         </header>
-        <main>
+        // The ask view stays mounted while the results are shown, so coming back finds
+        // the documents, the answer and the models as they were.
+        <main hidden=on_results>
             <AskPanel status=status />
             <ComputePanel status=status />
             <ModelsPanel manifest=manifest status=status />
             <StoragePanel status=status />
         </main>
+        {move || on_results().then(|| view! { <main><ResultsPage bundle_url=bundle_url /></main> })}
     }
+}
+
+/// Starts the worker once, for whichever view needs it first.
+#[derive(Clone, Copy)]
+pub struct WorkerStart {
+    started: StoredValue<bool>,
+    /// The backend and its self-check, once the worker reports them.
+    pub status: ReadSignal<Option<Result<Status, String>>>,
+    set_status: WriteSignal<Option<Result<Status, String>>>,
+    set_manifest: WriteSignal<Option<Result<Manifest, String>>>,
+}
+
+impl WorkerStart {
+    /// Starts the worker (and reads the model manifest) unless that was done.
+    pub fn ensure(self) {
+        if self.started.get_value() {
+            return;
+        }
+        self.started.set_value(true);
+        let (set_status, set_manifest) = (self.set_status, self.set_manifest);
+        client::start(cpu_requested(), move |s| set_status.set(Some(s)));
+        spawn_local(async move { set_manifest.set(Some(manifest::fetch_manifest().await)) });
+    }
+}
+
+/// The route the page's URL names now.
+fn current_route() -> Route {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    Route::parse(&hash)
 }
 
 /// `?backend=cpu` in the URL forces the CPU (useful when a GPU driver misbehaves).

@@ -38,6 +38,9 @@ pub struct Args {
     /// Only the items with these ids (repeatable).
     #[arg(long)]
     pub(crate) id: Vec<String>,
+    /// Only the first N items (after --id).
+    #[arg(long)]
+    pub(crate) limit: Option<usize>,
     /// Embedder: lexical (no model) or minilm (all-MiniLM-L6-v2 from --model-dir).
     #[arg(long, default_value = "lexical")]
     pub(crate) embedder: String,
@@ -55,6 +58,10 @@ pub struct Args {
     /// guesses); `smollm2` is the shipped SmolLM2-135M-Instruct. Default: no LLM.
     #[arg(long)]
     pub(crate) llm: Option<PathBuf>,
+    /// Also write, per question, what the page would show (its `AnswerView`: the
+    /// gated-path view and the strategy's own view), as the benchmark viewer replays it.
+    #[arg(long)]
+    pub(crate) views: bool,
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
@@ -80,11 +87,13 @@ impl Args {
             strategy: strategy.to_string(),
             out: None,
             id: Vec::new(),
+            limit: None,
             embedder: embedder.to_string(),
             model_dir,
             cluster: None,
             explain: false,
             llm,
+            views: true,
         }
     }
 }
@@ -92,6 +101,18 @@ impl Args {
 /// Runs the evaluation `args` describe, prints its table and last line, and returns
 /// the per-question results (what `--out` writes).
 pub(crate) fn evaluate(args: &Args) -> Result<Value, String> {
+    match args.embedder.as_str() {
+        "lexical" => evaluate_with(args, &mut LexicalEmbedder::default()),
+        "minilm" => evaluate_with(args, &mut load_minilm(&args.model_dir)?),
+        other => Err(format!(
+            "unknown embedder `{other}`; choose lexical or minilm"
+        )),
+    }
+}
+
+/// [`evaluate`] with an embedder the caller holds: `bench-all` keeps one memo per
+/// embedder across its runs, so a text is embedded once however many strategies read it.
+pub(crate) fn evaluate_with(args: &Args, embedder: &mut impl Embedder) -> Result<Value, String> {
     let strategy = Strategy::from_name(&args.strategy).ok_or_else(|| {
         let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
         format!(
@@ -108,6 +129,7 @@ pub(crate) fn evaluate(args: &Args) -> Result<Value, String> {
         .items
         .iter()
         .filter(|i| args.id.is_empty() || args.id.contains(&i.id))
+        .take(args.limit.unwrap_or(usize::MAX))
         .collect();
     if items.is_empty() {
         return Err(format!("{}: no items to run", args.data.display()));
@@ -117,28 +139,7 @@ pub(crate) fn evaluate(args: &Args) -> Result<Value, String> {
         Some(path) => Some(load_llm(path)?),
         None => None,
     };
-    let llm = llm.as_ref();
-    match args.embedder.as_str() {
-        "lexical" => run_with(
-            args,
-            strategy,
-            &loaded,
-            &items,
-            LexicalEmbedder::default(),
-            llm,
-        ),
-        "minilm" => run_with(
-            args,
-            strategy,
-            &loaded,
-            &items,
-            load_minilm(&args.model_dir)?,
-            llm,
-        ),
-        other => Err(format!(
-            "unknown embedder `{other}`; choose lexical or minilm"
-        )),
-    }
+    run_with(args, strategy, &loaded, &items, embedder, llm.as_ref())
 }
 
 fn run_with(
@@ -206,7 +207,13 @@ fn run_with(
         };
         let answer_ms = started.elapsed().as_secs_f64() * 1e3;
         let (prediction, mut value) = match &result {
-            Ok(a) => (a.text().unwrap_or("").to_string(), answer_json(a)),
+            Ok(a) => {
+                let mut value = answer_json(a);
+                if args.views {
+                    value["view"] = view_json(&prepared, item, &config, a)?;
+                }
+                (a.text().unwrap_or("").to_string(), value)
+            }
             Err(e) => (String::new(), json!({ "error": e.to_string() })),
         };
         // PubMedQA asks yes, no or maybe: the finding closest to the question decides,
@@ -360,6 +367,28 @@ fn ask(
         embedder,
         steps,
     ))
+}
+
+/// What the page would show for this answer (the gated-path view and the strategy's
+/// own view), for the benchmark viewer to replay. No patient description or chips were
+/// applied, so the values the question gave the conditions are the answer's own.
+fn view_json(
+    prepared: &Prepared,
+    item: &Item,
+    config: &PipelineConfig,
+    answer: &Answer,
+) -> Result<Value, String> {
+    let names: Vec<String> = prepared.docs.iter().map(|d| d.id.clone()).collect();
+    let evaluated = |phrase: &str| {
+        answer
+            .conditions
+            .iter()
+            .find(|(p, _)| p == phrase)
+            .map_or(Truth::Unknown, |(_, t)| *t)
+    };
+    let view =
+        answer_view::answer_view(prepared, &names, &item.question, config, &evaluated, answer);
+    serde_json::to_value(view).map_err(|e| e.to_string())
 }
 
 fn config_json(c: &PipelineConfig) -> Value {

@@ -6,17 +6,22 @@
 //! and each dataset's sha256 — so a published table can be checked against a run on
 //! another machine.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+
+use flate2::write::GzEncoder;
+use flate2::Compression;
 
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use crate::bench;
-use crate::models::SMOLLM2;
+use crate::models::{load_minilm, SMOLLM2};
 use engine::answer::Strategy;
+use engine::embed::Memo;
+use engine::model::bert::BertEmbedder;
 
-/// The bundle format's name and version; a reader refuses another.
-pub const SCHEMA: &str = "gatepath-bench/1";
+pub use answer_view::bundle::SCHEMA;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,7 +41,10 @@ pub struct Args {
     /// lexical embedder, as the "with the LLM" ablation.
     #[arg(long)]
     llm: Option<PathBuf>,
-    /// Write the bundle here.
+    /// Only the first N questions of each file (a quick look, or a small bundle).
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Write the bundle here (gzip-compressed when the name ends in `.gz`).
     #[arg(long)]
     out: PathBuf,
 }
@@ -54,6 +62,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         true => PathBuf::from(SMOLLM2),
         false => p.clone(),
     });
+    // One MiniLM for every run, its memo shared: each text is embedded once.
+    let mut minilm: Option<Memo<BertEmbedder>> = None;
     let mut datasets = Vec::new();
     let mut runs = Vec::new();
     let mut summary = Vec::new();
@@ -70,14 +80,25 @@ pub fn run(args: &Args) -> Result<(), String> {
         let mut format = Value::Null;
         let mut n = Value::Null;
         for (strategy, embedder, llm) in plan {
-            let one = bench::Args::of_run(
+            let mut one = bench::Args::of_run(
                 data.clone(),
                 &strategy,
                 &embedder,
                 args.model_dir.clone(),
                 llm,
             );
-            let result = bench::evaluate(&one)?;
+            one.limit = args.limit;
+            let mut result = match embedder.as_str() {
+                "minilm" => {
+                    let memo = match &mut minilm {
+                        Some(memo) => memo,
+                        None => minilm.insert(Memo::new(load_minilm(&args.model_dir)?)),
+                    };
+                    bench::evaluate_with(&one, memo)?
+                }
+                _ => bench::evaluate(&one)?,
+            };
+            strip_duplicates(&mut result);
             format = result["format"].clone();
             n = result["n"].clone();
             summary.push(format!(
@@ -92,12 +113,30 @@ pub fn run(args: &Args) -> Result<(), String> {
             ));
             runs.push(result);
         }
+        // The questions with their documents, once per dataset: the viewer shows the
+        // cited sentences in their documents and can run the questions again in the browser.
+        let questions: Vec<Value> = crate::data::load(data)?
+            .items
+            .iter()
+            .take(args.limit.unwrap_or(usize::MAX))
+            .map(|i| {
+                json!({
+                    "id": i.id,
+                    "category": i.category,
+                    "question": i.question,
+                    "gold": i.gold,
+                    "aliases": i.aliases,
+                    "documents": i.docs,
+                })
+            })
+            .collect();
         datasets.push(json!({
             "path": data.display().to_string(),
             "name": file_name(data),
             "format": format,
             "n": n,
             "sha256": sha256_file(data)?,
+            "questions": questions,
         }));
     }
     let mut models = Vec::new();
@@ -127,7 +166,17 @@ pub fn run(args: &Args) -> Result<(), String> {
         "runs": runs,
     });
     let text = serde_json::to_string(&bundle).map_err(|e| e.to_string())?;
-    std::fs::write(&args.out, text)
+    // `.gz`: gzip-compressed, as the site publishes it (about an eighth of the size).
+    let bytes = match args.out.extension().is_some_and(|e| e == "gz") {
+        true => {
+            let mut gz = GzEncoder::new(Vec::new(), Compression::best());
+            gz.write_all(text.as_bytes())
+                .and_then(|()| gz.finish())
+                .map_err(|e| format!("cannot compress the bundle: {e}"))?
+        }
+        false => text.into_bytes(),
+    };
+    std::fs::write(&args.out, bytes)
         .map_err(|e| format!("{}: cannot write: {e}", args.out.display()))?;
     println!("\ngatepath bench-all: {} runs", summary.len());
     for line in &summary {
@@ -135,6 +184,31 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     println!("bundle: {}", args.out.display());
     Ok(())
+}
+
+/// Per question, what the stored view already holds (paths, blocked edges, the condition
+/// table, citations and the strategy's own results) is dropped from the bench's own
+/// record, which keeps the bundle about half the size; `bench --out` still writes it.
+fn strip_duplicates(run: &mut Value) {
+    const IN_VIEW: [&str; 8] = [
+        "paths",
+        "blocked",
+        "conditions",
+        "read_from",
+        "traces",
+        "region",
+        "claims",
+        "readout",
+    ];
+    if let Some(items) = run.get_mut("items").and_then(Value::as_array_mut) {
+        for item in items {
+            if let Some(record) = item.as_object_mut().filter(|r| r.contains_key("view")) {
+                for key in IN_VIEW {
+                    record.remove(key);
+                }
+            }
+        }
+    }
 }
 
 fn file_name(path: &Path) -> String {

@@ -1,6 +1,7 @@
 //! The `bench` command's contract, run as users and tools run it: the last line, the
 //! per-question JSON, and clear errors for bad input.
 
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -221,4 +222,117 @@ fn bench_all_writes_a_versioned_bundle_of_every_run() {
     }
     // The gated strategy is ahead of the ablation, as `gating_matters` says.
     assert!(runs[0]["em"].as_f64() > runs[1]["em"].as_f64());
+
+    // The viewer reads it: every question's stored view replays its prediction, and the
+    // gated run's views show blocked edges where the ablation's show none.
+    let text = std::fs::read_to_string(&out).expect("bundle");
+    let read = answer_view::bundle::Bundle::parse(&text).expect("the viewer reads the bundle");
+    assert_eq!(read.table().len(), 2);
+    let mut blocked = [0usize; 2];
+    for (r, run) in read.runs.iter().enumerate() {
+        for (i, item) in run.items.iter().enumerate() {
+            let view = read.view(r, i).expect("a stored view");
+            assert_eq!(view.question, item.question);
+            assert_eq!(view.answer, item.prediction, "{}", item.id);
+            assert!(view.documents > 0 && view.graph_edges > 0, "{}", item.id);
+            blocked[r] += view.edges.iter().filter(|e| e.blocked.is_some()).count();
+        }
+    }
+    assert!(
+        blocked[0] > 0 && blocked[1] == 0,
+        "blocked edges shown: {blocked:?}"
+    );
+    // What the view holds is not repeated in the record.
+    assert!(runs[0]["items"][0].get("paths").is_none());
+}
+
+/// The benchmark viewer's browser tests read `tests/data/results/bundle.json.gz`. It must be
+/// what `bench-all` makes now — the same runs, scores, predictions and stored views —
+/// or those tests check a past release's output. When this fails, make it again from
+/// the repository's root:
+///
+/// ```sh
+/// gatepath bench-all --data tests/data/condqa-heldout.jsonl --data tests/data/pubmedqa-mini.json \
+///   --strategy cgr --strategy cgr-nogate --strategy claims --embedder lexical --embedder minilm \
+///   --limit 14 --out tests/data/results/bundle.json.gz
+/// ```
+#[test]
+fn the_committed_results_bundle_is_current() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let committed_path = root.join("tests/data/results/bundle.json.gz");
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&committed_path).expect("the bundle"))
+        .read_to_string(&mut text)
+        .expect("gzip");
+    let committed: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let out = scratch("current.json");
+    let mut command = gatepath();
+    command.current_dir(&root).arg("bench-all");
+    for dataset in committed["datasets"].as_array().expect("datasets") {
+        command.args(["--data", dataset["path"].as_str().expect("a path")]);
+    }
+    let mut strategies: Vec<&str> = Vec::new();
+    for run in committed["runs"].as_array().expect("runs") {
+        let s = run["strategy"].as_str().expect("a strategy");
+        if !strategies.contains(&s) {
+            strategies.push(s);
+        }
+    }
+    for s in &strategies {
+        command.args(["--strategy", s]);
+    }
+    let mut embedders: Vec<&str> = Vec::new();
+    for run in committed["runs"].as_array().expect("runs") {
+        let e = match run["embedder"].as_str().expect("an embedder") {
+            "lexical" => "lexical",
+            _ => "minilm",
+        };
+        if !embedders.contains(&e) {
+            embedders.push(e);
+        }
+    }
+    for e in &embedders {
+        command.args(["--embedder", e]);
+    }
+    command.args(["--model-dir", "models/all-minilm-l6-v2"]);
+    command.args(["--limit", "14", "--out"]).arg(&out);
+    succeeds(&mut command);
+    let current: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("bundle")).expect("JSON");
+    assert_eq!(committed["schema"], current["schema"]);
+    assert_eq!(
+        committed["datasets"], current["datasets"],
+        "datasets or their sha256 changed"
+    );
+    let (old, new) = (&committed["runs"], &current["runs"]);
+    assert_eq!(old.as_array().map(Vec::len), new.as_array().map(Vec::len));
+    let stale = "tests/data/results/bundle.json.gz is stale: make it again (see this test's doc)";
+    for (a, b) in old
+        .as_array()
+        .into_iter()
+        .flatten()
+        .zip(new.as_array().into_iter().flatten())
+    {
+        for key in [
+            "data",
+            "strategy",
+            "embedder",
+            "em",
+            "f1",
+            "n",
+            "categories",
+        ] {
+            assert_eq!(a[key], b[key], "{stale}: run {} {key}", a["strategy"]);
+        }
+        let items = |r: &serde_json::Value| r["items"].as_array().cloned().unwrap_or_default();
+        for (x, y) in items(a).iter().zip(items(b).iter()) {
+            for key in ["id", "prediction", "em", "f1", "view"] {
+                assert_eq!(
+                    x[key], y[key],
+                    "{stale}: {} {} {key}",
+                    a["strategy"], x["id"]
+                );
+            }
+        }
+    }
 }

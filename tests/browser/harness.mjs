@@ -70,17 +70,20 @@ function gpuProbe() {
  * Opens the app in a fresh Chromium profile. `workerPrelude` is a function run in the
  * worker before any of its scripts (as `gpuProbe` is), to change what the browser
  * gives the worker (e.g. a storage that is full).
- * @param {{ webgpu: boolean, query?: string, gpuProbe?: boolean, workerPrelude?: Function }} options
+ * `base` serves the site under that sub-path, and `mounts` serves other folders inside
+ * it (see scripts/serve.mjs).
+ * @param {{ webgpu: boolean, query?: string, gpuProbe?: boolean, workerPrelude?: Function,
+ *           base?: string, mounts?: Record<string, string> }} options
  * @returns {Promise<Session>}
  */
-export async function openApp({ webgpu, query = '', gpuProbe: probe = false, workerPrelude = null }) {
+export async function openApp({ webgpu, query = '', gpuProbe: probe = false, workerPrelude = null, base = '/', mounts = {} }) {
   if (!existsSync(path.join(DIST, 'index.html'))) {
     throw new Error(`${DIST}/index.html is missing: build the site first (trunk build)`);
   }
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: run scripts/setup.sh (Debian's chromium)`);
   }
-  const { server, url } = await serve({ dir: DIST });
+  const { server, url } = await serve({ dir: DIST, base, mounts });
   const profile = await mkdtemp(path.join(tmpdir(), 'gatepath-chromium-'));
   const context = await launch(profile, [...FLAGS, ...(webgpu ? WEBGPU_FLAGS : [])]);
   const session = new Session({ server, url, profile, context });

@@ -39,6 +39,21 @@ pub trait Embedder {
     ) -> impl Future<Output = Result<Vec<Vec<f32>>, EmbedError>>;
 }
 
+/// A borrowed embedder embeds as its owner does, so one embedder (and what its memo
+/// remembers) can serve many runs in turn.
+impl<E: Embedder + ?Sized> Embedder for &mut E {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn embed(
+        &mut self,
+        texts: &[String],
+    ) -> impl Future<Output = Result<Vec<Vec<f32>>, EmbedError>> {
+        (**self).embed(texts)
+    }
+}
+
 /// Hashed bag of words and character trigrams.
 #[derive(Debug, Clone)]
 pub struct LexicalEmbedder {
