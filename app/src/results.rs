@@ -896,7 +896,7 @@ fn LiveRun(bundle: Arc<Bundle>) -> impl IntoView {
                 <tbody>
                     <tr><th scope="row">{format!("this browser ({})", if name.is_empty() { "—".to_string() } else { name.clone() })}</th>
                         <td class="score">{c.n}</td><td class="score">{pct(c.em)}</td><td class="score">{pct(c.f1)}</td></tr>
-                    <tr><th scope="row">{format!("the bundle: {} ({})", native.label(), native.embedder)}</th>
+                    <tr><th scope="row">{format!("the bundle: {}{}", native.label(), if native.embedder == "lexical" { " · lexical" } else { "" })}</th>
                         <td class="score">{c.n}</td><td class="score">{pct(c.native_em)}</td><td class="score">{pct(c.native_f1)}</td></tr>
                 </tbody>
             </table>
