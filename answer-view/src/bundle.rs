@@ -178,11 +178,6 @@ impl Bundle {
         serde_json::from_str(text).map_err(|e| format!("the results bundle is damaged: {e}"))
     }
 
-    /// The dataset a run read.
-    pub fn dataset(&self, run: &Run) -> Option<&DatasetRecord> {
-        self.datasets.iter().find(|d| d.path == run.data)
-    }
-
     /// The table: one row per configuration (strategy, embedder, LLM), in the order the
     /// bundle first has them; one cell per dataset, the run's index when there is one.
     pub fn table(&self) -> Vec<TableRow> {

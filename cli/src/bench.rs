@@ -17,7 +17,7 @@ use engine::gate::Truth;
 use engine::text::Document;
 use serde_json::{json, Value};
 
-use crate::data::{load, Item};
+use crate::data::{load, Item, Loaded};
 use engine::llm::LanguageModel;
 use engine::model::llama::LlamaModel;
 
@@ -113,6 +113,20 @@ pub(crate) fn evaluate(args: &Args) -> Result<Value, String> {
 /// [`evaluate`] with an embedder the caller holds: `bench-all` keeps one memo per
 /// embedder across its runs, so a text is embedded once however many strategies read it.
 pub(crate) fn evaluate_with(args: &Args, embedder: &mut impl Embedder) -> Result<Value, String> {
+    let loaded = load(&args.data)?;
+    for problem in &loaded.skipped {
+        eprintln!("skipped {problem}");
+    }
+    evaluate_on(args, &loaded, embedder)
+}
+
+/// [`evaluate_with`] on the file `args.data` already read (`bench-all` reads each file
+/// once for all its runs).
+pub(crate) fn evaluate_on(
+    args: &Args,
+    loaded: &Loaded,
+    embedder: &mut impl Embedder,
+) -> Result<Value, String> {
     let strategy = Strategy::from_name(&args.strategy).ok_or_else(|| {
         let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
         format!(
@@ -121,10 +135,6 @@ pub(crate) fn evaluate_with(args: &Args, embedder: &mut impl Embedder) -> Result
             names.join(", ")
         )
     })?;
-    let loaded = load(&args.data)?;
-    for problem in &loaded.skipped {
-        eprintln!("skipped {problem}");
-    }
     let items: Vec<&Item> = loaded
         .items
         .iter()
@@ -139,13 +149,13 @@ pub(crate) fn evaluate_with(args: &Args, embedder: &mut impl Embedder) -> Result
         Some(path) => Some(load_llm(path)?),
         None => None,
     };
-    run_with(args, strategy, &loaded, &items, embedder, llm.as_ref())
+    run_with(args, strategy, loaded, &items, embedder, llm.as_ref())
 }
 
 fn run_with(
     args: &Args,
     strategy: Strategy,
-    loaded: &crate::data::Loaded,
+    loaded: &Loaded,
     items: &[&Item],
     mut embedder: impl Embedder,
     llm: Option<&LlamaModel>,

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use crate::bench;
 use crate::models::{load_minilm, SMOLLM2};
 use engine::answer::Strategy;
-use engine::embed::Memo;
+use engine::embed::{LexicalEmbedder, Memo};
 use engine::model::bert::BertEmbedder;
 
 pub use answer_view::bundle::SCHEMA;
@@ -68,6 +68,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut runs = Vec::new();
     let mut summary = Vec::new();
     for data in &args.data {
+        // Read once for every run over it and for its questions in the bundle.
+        let loaded = crate::data::load(data)?;
+        for problem in &loaded.skipped {
+            eprintln!("skipped {problem}");
+        }
         let mut plan: Vec<(String, String, Option<PathBuf>)> = Vec::new();
         for embedder in &embedders {
             for strategy in &strategies {
@@ -94,9 +99,14 @@ pub fn run(args: &Args) -> Result<(), String> {
                         Some(memo) => memo,
                         None => minilm.insert(Memo::new(load_minilm(&args.model_dir)?)),
                     };
-                    bench::evaluate_with(&one, memo)?
+                    bench::evaluate_on(&one, &loaded, memo)?
                 }
-                _ => bench::evaluate(&one)?,
+                "lexical" => bench::evaluate_on(&one, &loaded, &mut LexicalEmbedder::default())?,
+                other => {
+                    return Err(format!(
+                        "unknown embedder `{other}`; choose lexical or minilm"
+                    ))
+                }
             };
             strip_duplicates(&mut result);
             format = result["format"].clone();
@@ -115,7 +125,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
         // The questions with their documents, once per dataset: the viewer shows the
         // cited sentences in their documents and can run the questions again in the browser.
-        let questions: Vec<Value> = crate::data::load(data)?
+        let questions: Vec<Value> = loaded
             .items
             .iter()
             .take(args.limit.unwrap_or(usize::MAX))
