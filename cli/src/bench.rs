@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use engine::answer::{
@@ -14,14 +15,15 @@ use engine::embed::{Embedder, LexicalEmbedder};
 use engine::eval::metrics::score;
 use engine::extract::RuleExtractor;
 use engine::gate::Truth;
+use engine::language::Language;
 use engine::text::Document;
 use serde_json::{json, Value};
 
-use crate::data::{load, Item, Loaded};
+use crate::data::{load, Half, Item, Loaded};
 use engine::llm::LanguageModel;
 use engine::model::llama::LlamaModel;
 
-use crate::models::{load_llm, load_minilm, SMOLLM2};
+use crate::models::{load_language, load_llm, load_minilm, SMOLLM2};
 
 #[derive(clap::Args, Clone)]
 pub struct Args {
@@ -41,12 +43,22 @@ pub struct Args {
     /// Only the first N items (after --id).
     #[arg(long)]
     pub(crate) limit: Option<usize>,
+    /// Only one half of the set, split by the SHA-256 of each id: `work` (tuned on) or
+    /// `check` (only ever scored).
+    #[arg(long, value_enum)]
+    pub(crate) half: Option<Half>,
     /// Embedder: lexical (no model) or minilm (all-MiniLM-L6-v2 from --model-dir).
     #[arg(long, default_value = "lexical")]
     pub(crate) embedder: String,
     /// Directory with config.json, model.safetensors and tokenizer.json.
     #[arg(long, default_value = "models/all-minilm-l6-v2")]
     pub(crate) model_dir: PathBuf,
+    /// Read with the language resources in this directory (tagger.txt, drugs.tsv, from
+    /// scripts/build_lexicons.py; e.g. models/lexicons): readers take noun phrases from
+    /// part-of-speech tags. Without it they split sentences at punctuation and function
+    /// words, as the browser does until it loads them too.
+    #[arg(long)]
+    pub(crate) lexicons: Option<PathBuf>,
     /// Merge entities whose names embed at least this similar (UPGMA), e.g. 0.8.
     #[arg(long)]
     pub(crate) cluster: Option<f32>,
@@ -90,10 +102,12 @@ impl Args {
             limit: None,
             embedder: embedder.to_string(),
             model_dir,
+            lexicons: None,
             cluster: None,
             explain: false,
             llm,
             views: true,
+            half: None,
         }
     }
 }
@@ -139,6 +153,7 @@ pub(crate) fn evaluate_on(
         .items
         .iter()
         .filter(|i| args.id.is_empty() || args.id.contains(&i.id))
+        .filter(|i| args.half.is_none_or(|h| Half::of(&i.id) == h))
         .take(args.limit.unwrap_or(usize::MAX))
         .collect();
     if items.is_empty() {
@@ -149,7 +164,19 @@ pub(crate) fn evaluate_on(
         Some(path) => Some(load_llm(path)?),
         None => None,
     };
-    run_with(args, strategy, loaded, &items, embedder, llm.as_ref())
+    let language = match &args.lexicons {
+        Some(dir) => Some(Arc::new(load_language(dir)?)),
+        None => None,
+    };
+    run_with(
+        args,
+        strategy,
+        loaded,
+        &items,
+        embedder,
+        llm.as_ref(),
+        language,
+    )
 }
 
 fn run_with(
@@ -159,6 +186,7 @@ fn run_with(
     items: &[&Item],
     mut embedder: impl Embedder,
     llm: Option<&LlamaModel>,
+    language: Option<Arc<Language>>,
 ) -> Result<Value, String> {
     let config = strategy.config();
     println!(
@@ -197,6 +225,9 @@ fn run_with(
             .map(|(i, d)| Document::new(format!("doc {}", i + 1), d.clone()))
             .collect();
         let mut prepared = Prepared::new(docs, &RuleExtractor);
+        if let Some(language) = &language {
+            prepared = prepared.with_language(Arc::clone(language));
+        }
         // CLAIMS deduplicates entities as part of the method.
         if let Some(threshold) = args.cluster.or(config.claims.map(|c| c.dedup)) {
             pollster::block_on(prepared.cluster_entities(&mut embedder, threshold))

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use engine::compute::Compute;
+use engine::language::Language;
 use engine::model::bert::{BertEmbedder, ModelFiles, Pooling};
 use engine::model::llama::LlamaModel;
 use engine::model::Precision;
@@ -11,14 +12,7 @@ use engine::model::Precision;
 /// all-MiniLM-L6-v2 from `dir` (config.json, model.safetensors, tokenizer.json) on the
 /// CPU backend.
 pub fn load_minilm(dir: &Path) -> Result<BertEmbedder, String> {
-    let read = |name: &str| {
-        std::fs::read(dir.join(name)).map_err(|e| {
-            format!(
-                "{}: {e} (run scripts/setup.sh to fetch the models)",
-                dir.join(name).display()
-            )
-        })
-    };
+    let read = |name: &str| read_setup_file(dir, name);
     let (config, weights, tokenizer) = (
         read("config.json")?,
         read("model.safetensors")?,
@@ -31,6 +25,24 @@ pub fn load_minilm(dir: &Path) -> Result<BertEmbedder, String> {
     };
     BertEmbedder::load("all-MiniLM-L6-v2", files, Pooling::Mean, &Compute::cpu())
         .map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+/// The language resources (tagger data and drug lexicon) from `dir`, as
+/// `scripts/build_lexicons.py` writes them.
+pub fn load_language(dir: &Path) -> Result<Language, String> {
+    let read = |name: &str| read_setup_file(dir, name);
+    Language::from_bytes(&read("tagger.txt")?, &read("drugs.tsv")?)
+        .map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+/// A file that `scripts/setup.sh` puts in place; a missing one says so.
+fn read_setup_file(dir: &Path, name: &str) -> Result<Vec<u8>, String> {
+    std::fs::read(dir.join(name)).map_err(|e| {
+        format!(
+            "{}: {e} (run scripts/setup.sh to fetch the models and build the lexicons)",
+            dir.join(name).display()
+        )
+    })
 }
 
 /// The shipped small LLM.

@@ -32,6 +32,7 @@ pub mod extract;
 pub mod gate;
 pub mod graph;
 pub mod ikr;
+pub mod language;
 pub mod llm;
 pub mod model;
 pub mod patient;

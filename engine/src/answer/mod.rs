@@ -32,6 +32,7 @@ pub use yes_no::{cue, yes_no, ScoredYesNo, YesNo, YesNoScorer};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
+use std::sync::Arc;
 
 use crate::amg;
 use crate::claims::{
@@ -43,6 +44,7 @@ use crate::extract::{Extraction, Extractor};
 use crate::gate::{walk, ConditionTable, Gate, GateConfig, Truth, WalkConfig};
 use crate::graph::{Diagnostic, EdgeId, KnowledgeGraph, NodeId, Relation, Stance};
 use crate::ikr;
+use crate::language::{Language, Tag};
 use crate::query::{parse, ParsedQuery};
 use crate::regram::{Region, RegionConfig, Triple};
 use crate::text::{normalize_term, Document};
@@ -221,6 +223,9 @@ pub struct Prepared {
     pub extraction: Extraction,
     pub graph: KnowledgeGraph,
     pub diagnostics: Vec<Diagnostic>,
+    /// The linguistic base (tags, noun phrases, drug names) when the host loaded it;
+    /// without it readers fall back to splitting at punctuation and function words.
+    pub language: Option<Arc<Language>>,
 }
 
 impl Prepared {
@@ -245,6 +250,12 @@ impl Prepared {
         spans_fit.then(|| Self::assemble(docs, extraction))
     }
 
+    /// The same document set read with the linguistic base.
+    pub fn with_language(mut self, language: Arc<Language>) -> Prepared {
+        self.language = Some(language);
+        self
+    }
+
     /// The citation of a span of these documents (`None` when it does not fit them).
     pub fn cite(&self, span: &crate::text::Span) -> Option<Citation> {
         view::citation(self, span)
@@ -257,6 +268,7 @@ impl Prepared {
             extraction,
             graph,
             diagnostics,
+            language: None,
         }
     }
 }
@@ -914,7 +926,7 @@ pub async fn answer_with(
                 .filter_map(|span| view::citation(prepared, span))
                 .collect();
             let text = strip_type(
-                &strip_given(&r.phrase, question),
+                &clean_start(prepared, &strip_given(&r.phrase, question)),
                 query.answer_type.as_deref(),
             );
             Outcome::Answered(number_agreement(&text, query.answer_type.as_deref()))
@@ -1117,7 +1129,33 @@ fn answer_surface(
             .min_by_key(|s| s.len())
     });
     let label = written.unwrap_or(&entity.label);
-    strip_given(label, question)
+    clean_start(prepared, &strip_given(label, question))
+}
+
+/// A phrase without leading adverbs, gerunds and determiners, which are not part of a
+/// name ("notably amoxicillin", "measuring serum ferritin", "the RSV vaccine"), when a
+/// noun phrase follows them. Prepositions stay ("within 2 weeks" answers "when").
+/// Unchanged without the linguistic base.
+fn clean_start(prepared: &Prepared, phrase: &str) -> String {
+    let Some(language) = &prepared.language else {
+        return phrase.to_string();
+    };
+    let analysis = language.analyse(phrase);
+    // A gerund only at the very start: after a determiner it is a modifier ("the
+    // loading dose").
+    let gerund = usize::from(analysis.tags.first() == Some(&Tag::Vbg));
+    let leading = gerund
+        + analysis.tags[gerund..]
+            .iter()
+            .take_while(|t| t.is_adverb() || t.is_determiner() || **t == Tag::Pdt)
+            .count();
+    let noun_follows = analysis.phrases.iter().any(|p| p.core.start >= leading);
+    if leading == 0 || !noun_follows {
+        return phrase.to_string();
+    }
+    analysis
+        .text(phrase, leading..analysis.words.len())
+        .to_string()
 }
 
 /// A phrase without the leading words the question already gives, or function words.

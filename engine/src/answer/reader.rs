@@ -100,7 +100,7 @@ pub(super) async fn read(
         .unwrap_or_default();
     let mut phrases: BTreeMap<String, Reading> = BTreeMap::new();
     for &(i, sentence_score) in &scored {
-        for phrase in chunks(&texts[i]) {
+        for phrase in candidate_phrases(prepared, &texts[i]) {
             let words = content(&phrase);
             if words.is_empty() || words.iter().all(|w| question_words.contains(w)) {
                 continue;
@@ -138,6 +138,25 @@ fn content(text: &str) -> BTreeSet<String> {
         .filter(|w| !STOP.contains(&w.as_str()))
         .collect()
 }
+
+/// The phrases of a sentence that may answer: its noun phrases without their
+/// determiners (at most [`MAX_PHRASE_WORDS`] words) when the linguistic base is loaded,
+/// else [`chunks`].
+fn candidate_phrases(prepared: &Prepared, sentence: &str) -> Vec<String> {
+    let Some(language) = &prepared.language else {
+        return chunks(sentence);
+    };
+    let analysis = language.analyse(sentence);
+    analysis
+        .phrases
+        .iter()
+        .filter(|p| p.core.len() <= MAX_PHRASE_WORDS)
+        .map(|p| analysis.text(sentence, p.core.clone()).to_string())
+        .collect()
+}
+
+/// Longest phrase the reader returns, in words.
+const MAX_PHRASE_WORDS: usize = 6;
 
 /// Noun-phrase-like chunks: runs of words between stop words, verbs and punctuation,
 /// one to five words long.

@@ -1,0 +1,89 @@
+//! Noun-phrase chunks read from part-of-speech tags: the spans a candidate answer may
+//! take, with clean edges ("notably amoxicillin" → "amoxicillin", "by measuring serum
+//! ferritin" → "serum ferritin"), whatever the words are.
+
+use std::ops::Range;
+
+use super::Tag;
+
+/// One noun phrase: `range` with its determiner, `core` without it, `head` its last noun.
+/// All three index the tagged tokens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NounPhrase {
+    pub range: Range<usize>,
+    pub core: Range<usize>,
+    pub head: usize,
+}
+
+/// The noun phrases of a tagged sentence, left to right, never overlapping.
+///
+/// A phrase is an optional determiner, then modifiers (adjectives, numbers, past
+/// participles, nouns; an adverb only before an adjective; an -ing form only after a
+/// determiner or adjective, since after a verb or preposition it is a gerund taking an
+/// object), ending in its last noun.
+pub fn noun_phrases(tags: &[Tag]) -> Vec<NounPhrase> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tags.len() {
+        let start = i;
+        let mut j = i;
+        while j < tags.len() && matches!(tags[j], Tag::Pdt) {
+            j += 1;
+        }
+        if j < tags.len() && tags[j].is_determiner() {
+            j += 1;
+        }
+        let core_start = j;
+        let mut last_noun = None;
+        while j < tags.len() {
+            let tag = tags[j];
+            let before_modifier = tags
+                .get(j + 1)
+                .is_some_and(|n| n.is_adjective() || *n == Tag::Vbn);
+            let after_modifier =
+                j > start && (tags[j - 1].is_determiner() || tags[j - 1].is_adjective());
+            let fits = tag.is_noun()
+                || tag.is_adjective()
+                || matches!(tag, Tag::Cd | Tag::Vbn | Tag::Fw)
+                || participle_read_as_past(tags, j)
+                || (tag.is_adverb() && before_modifier && j == core_start)
+                || (tag == Tag::Vbg && (j == core_start && after_modifier || j > core_start));
+            if !fits {
+                break;
+            }
+            if tag.is_noun() || (tag == Tag::Cd && last_noun.is_some()) {
+                last_noun = Some(j);
+            }
+            j += 1;
+        }
+        match last_noun {
+            Some(head) => {
+                out.push(NounPhrase {
+                    range: start..head + 1,
+                    core: core_start..head + 1,
+                    head,
+                });
+                i = head + 1;
+            }
+            None => i = start + 1,
+        }
+    }
+    out
+}
+
+/// An -ed word tagged as a past tense that can only be a participle before a noun: a
+/// finite verb needs a subject, so right after a verb, modal, determiner, preposition or
+/// adjective and right before a noun or adjective it modifies the noun ("should receive
+/// inactivated influenza vaccine"; Brill's rules read "inactivated" there as past tense).
+fn participle_read_as_past(tags: &[Tag], j: usize) -> bool {
+    let before = j.checked_sub(1).map(|p| tags[p]);
+    let after = tags.get(j + 1).copied();
+    tags[j] == Tag::Vbd
+        && before.is_some_and(|b| {
+            b.is_verb()
+                || b.is_determiner()
+                || b.is_adjective()
+                || matches!(b, Tag::Md | Tag::In | Tag::To)
+        })
+        && after.is_some_and(|a| a.is_noun() || a.is_adjective())
+}

@@ -1,0 +1,147 @@
+//! Drug names: generic and brand names with their variants, each mapped to one canonical
+//! generic name and the broad MeSH classes of that name. Loaded from bytes as
+//! `scripts/build_lexicons.py` writes them (from the drug-named-entity-recognition
+//! package's dictionary), so a brand in a label ("Coumadin") and its generic name in a
+//! guideline ("warfarin") are one entity, and a drug is recognised as a drug in a
+//! document nobody wrote rules for.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::LanguageError;
+
+/// The drug lexicon.
+#[derive(Debug, Clone, Default)]
+pub struct DrugLexicon {
+    canonical: Vec<Canonical>,
+    variants: HashMap<String, (u32, bool)>,
+    /// The most words any variant has, so a scan never looks further.
+    longest: usize,
+}
+
+#[derive(Debug, Clone)]
+struct Canonical {
+    name: String,
+    classes: Vec<String>,
+}
+
+/// What the lexicon knows of one name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Drug<'a> {
+    /// The canonical generic name, lower case ("warfarin" for "Coumadin").
+    pub canonical: &'a str,
+    /// Whether the name looked up is a brand.
+    pub brand: bool,
+    /// MeSH tree numbers of the canonical name, first two levels ("D20.215": vaccines).
+    pub classes: &'a [String],
+}
+
+impl<'a> Drug<'a> {
+    /// Whether the drug is in the MeSH branch `prefix` ("D20.215").
+    pub fn in_class(&self, prefix: &str) -> bool {
+        self.classes.iter().any(|c| c.starts_with(prefix))
+    }
+}
+
+/// MeSH's branch of vaccines.
+pub const VACCINES: &str = "D20.215";
+
+impl DrugLexicon {
+    /// Reads `[canonical]` lines (`name<TAB>classes`) then `[variant]` lines
+    /// (`variant<TAB>canonical line<TAB>brand 0/1`); `#` lines are comments.
+    pub fn from_bytes(bytes: &[u8]) -> Result<DrugLexicon, LanguageError> {
+        let text = std::str::from_utf8(bytes)
+            .map_err(|e| LanguageError::new("drug lexicon", 0, format!("not UTF-8: {e}")))?;
+        let mut lexicon = DrugLexicon::default();
+        let mut section = "";
+        for (i, line) in text.lines().enumerate() {
+            let bad = |why: &str| LanguageError::new("drug lexicon", i + 1, why.to_string());
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if matches!(line, "[canonical]" | "[variant]") {
+                section = line;
+                continue;
+            }
+            let fields: Vec<&str> = line.split('\t').collect();
+            match (section, fields.as_slice()) {
+                ("[canonical]", [name, classes]) => lexicon.canonical.push(Canonical {
+                    name: (*name).to_string(),
+                    classes: classes
+                        .split(';')
+                        .filter(|c| !c.is_empty())
+                        .map(str::to_string)
+                        .collect(),
+                }),
+                ("[variant]", [variant, index, brand]) => {
+                    let index: u32 = index.parse().map_err(|_| bad("a bad canonical index"))?;
+                    if index as usize >= lexicon.canonical.len() {
+                        return Err(bad("a canonical index past the [canonical] section"));
+                    }
+                    lexicon.longest = lexicon.longest.max(variant.split(' ').count());
+                    lexicon
+                        .variants
+                        .insert((*variant).to_string(), (index, *brand == "1"));
+                }
+                ("[canonical]" | "[variant]", _) => return Err(bad("wrong number of fields")),
+                _ => return Err(bad("a line before the first section")),
+            }
+        }
+        if lexicon.variants.is_empty() {
+            return Err(LanguageError::new(
+                "drug lexicon",
+                0,
+                "no [variant] entries".into(),
+            ));
+        }
+        Ok(lexicon)
+    }
+
+    /// How many names (variants) the lexicon knows.
+    pub fn len(&self) -> usize {
+        self.variants.len()
+    }
+
+    /// Whether the lexicon knows no name.
+    pub fn is_empty(&self) -> bool {
+        self.variants.is_empty()
+    }
+
+    /// The drug a name denotes, compared in lower case with white space collapsed.
+    pub fn lookup(&self, name: &str) -> Option<Drug<'_>> {
+        let key = name
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        let &(index, brand) = self.variants.get(&key)?;
+        let canonical = self.canonical.get(index as usize)?;
+        Some(Drug {
+            canonical: &canonical.name,
+            brand,
+            classes: &canonical.classes,
+        })
+    }
+
+    /// Drug mentions in a sequence of words: at each position the longest run of words
+    /// that names a drug, left to right, never overlapping. Ranges index `words`.
+    pub fn mentions(&self, words: &[&str]) -> Vec<(Range<usize>, Drug<'_>)> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let longest = self.longest.min(words.len() - i);
+            let found = (1..=longest).rev().find_map(|n| {
+                let name = words[i..i + n].join(" ");
+                self.lookup(&name).map(|d| (i..i + n, d))
+            });
+            match found {
+                Some((range, drug)) => {
+                    i = range.end;
+                    out.push((range, drug));
+                }
+                None => i += 1,
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,99 @@
+//! The linguistic base every reader shares: part-of-speech tags ([`Tagger`]), noun-phrase
+//! chunks ([`noun_phrases`]) and the drug lexicon ([`DrugLexicon`]). All of it is data
+//! built from pinned, openly licensed packages by `scripts/build_lexicons.py` and loaded
+//! from bytes ([`Language::from_bytes`]), natively and in the browser alike, so clause
+//! structure and candidate spans are read from tags, not from word lists.
+
+mod chunks;
+mod drugs;
+mod tagger;
+
+use std::fmt;
+
+pub use chunks::{noun_phrases, NounPhrase};
+pub use drugs::{Drug, DrugLexicon, VACCINES};
+pub use tagger::{Tag, Tagger};
+
+use crate::text::{words, Word};
+
+/// The language resources, loaded once and shared by every question.
+#[derive(Debug, Clone)]
+pub struct Language {
+    pub tagger: Tagger,
+    pub drugs: DrugLexicon,
+}
+
+/// A text read with the language resources: its tokens, their tags and its noun phrases.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    pub words: Vec<Word>,
+    pub tags: Vec<Tag>,
+    pub phrases: Vec<NounPhrase>,
+}
+
+impl Analysis {
+    /// The text of tokens `range` (indices into `words`) in `source`, as written.
+    pub fn text<'a>(&self, source: &'a str, range: std::ops::Range<usize>) -> &'a str {
+        match (
+            self.words.get(range.start),
+            range.end.checked_sub(1).and_then(|e| self.words.get(e)),
+        ) {
+            (Some(first), Some(last)) if range.start < range.end => {
+                &source[first.span.start..last.span.end]
+            }
+            _ => "",
+        }
+    }
+}
+
+impl Language {
+    /// Loads the tagger's data and the drug lexicon (the two files
+    /// `scripts/build_lexicons.py` writes to `models/lexicons/`).
+    pub fn from_bytes(tagger: &[u8], drugs: &[u8]) -> Result<Language, LanguageError> {
+        Ok(Language {
+            tagger: Tagger::from_bytes(tagger)?,
+            drugs: DrugLexicon::from_bytes(drugs)?,
+        })
+    }
+
+    /// Tokens, tags and noun phrases of one sentence (or any short text).
+    pub fn analyse(&self, text: &str) -> Analysis {
+        let words = words(text);
+        let tokens: Vec<&str> = words.iter().map(|w| w.text(text)).collect();
+        let tags = self.tagger.tag(&tokens);
+        let phrases = noun_phrases(&tags);
+        Analysis {
+            words,
+            tags,
+            phrases,
+        }
+    }
+}
+
+/// Language data that cannot be read, with the line at fault (0: the whole file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LanguageError {
+    pub what: &'static str,
+    pub line: usize,
+    pub reason: String,
+}
+
+impl LanguageError {
+    fn new(what: &'static str, line: usize, reason: String) -> LanguageError {
+        LanguageError { what, line, reason }
+    }
+}
+
+impl fmt::Display for LanguageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            0 => write!(f, "{}: {}", self.what, self.reason),
+            n => write!(f, "{}, line {n}: {}", self.what, self.reason),
+        }
+    }
+}
+
+impl std::error::Error for LanguageError {}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,199 @@
+use std::sync::OnceLock;
+
+use super::*;
+
+/// The resources `scripts/build_lexicons.py` writes (the test command's setup runs it).
+pub(crate) fn shipped() -> &'static Language {
+    static LANGUAGE: OnceLock<Language> = OnceLock::new();
+    LANGUAGE.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/lexicons");
+        let read = |name: &str| {
+            std::fs::read(dir.join(name)).unwrap_or_else(|e| {
+                panic!("models/lexicons/{name}: {e}; run scripts/build_lexicons.py")
+            })
+        };
+        Language::from_bytes(&read("tagger.txt"), &read("drugs.tsv")).expect("language data")
+    })
+}
+
+/// Tags `text` and compares `word/TAG` pairs with `expected`.
+fn check_tags(language: &Language, text: &str, expected: &str) {
+    let analysis = language.analyse(text);
+    let got: Vec<String> = analysis
+        .words
+        .iter()
+        .zip(&analysis.tags)
+        .map(|(w, t)| format!("{}/{}", w.text(text), t.penn()))
+        .collect();
+    assert_eq!(got.join(" "), expected, "{text}");
+}
+
+/// Compares the noun phrases' cores of `text` with `expected`.
+fn check_phrases(text: &str, expected: &[&str]) {
+    let language = shipped();
+    let analysis = language.analyse(text);
+    let got: Vec<&str> = analysis
+        .phrases
+        .iter()
+        .map(|p| analysis.text(text, p.core.clone()))
+        .collect();
+    assert_eq!(got, expected, "{text}");
+}
+
+const TINY: &str = "# a hand-made tagger\n[lexicon]\nthe DT\ndog NN\ncan MD\nrun VB\n. .\n\
+[morphology]\nNN s fhassuf 1 NNS x\nly hassuf 2 RB x\n\
+[context]\nNN VB PREVTAG MD\n";
+
+#[test]
+fn lexicon_then_lexical_rules_then_contextual_rules() {
+    let tiny = Language {
+        tagger: Tagger::from_bytes(TINY.as_bytes()).expect("tiny tagger"),
+        drugs: DrugLexicon::default(),
+    };
+    // "dogs" is unknown: NN, then its -s makes it NNS; "quickly" ends in -ly: RB.
+    check_tags(
+        &tiny,
+        "the dogs can quickly run.",
+        "the/DT dogs/NNS can/MD quickly/RB run/VB ./.",
+    );
+    // "dog" after a modal is a verb (the contextual rule).
+    check_tags(&tiny, "can dog", "can/MD dog/VB");
+    // Title case inside a sentence: a proper noun; a number: CD.
+    check_tags(&tiny, "the Zorbax 1.73", "the/DT Zorbax/NNP 1.73/CD");
+}
+
+#[test]
+fn bad_tagger_data_names_its_line() {
+    let err = Tagger::from_bytes(b"[lexicon]\nthe DT\n[context]\nNN VB SIDEWAYS MD\n")
+        .expect_err("an unknown command");
+    assert_eq!(
+        err.to_string(),
+        "tagger data, line 4: not a contextual rule"
+    );
+    let err = Tagger::from_bytes(b"the DT\n").expect_err("no section");
+    assert_eq!(err.line, 1);
+    assert!(Tagger::from_bytes(&[0xff, 0xfe]).is_err());
+}
+
+#[test]
+fn shipped_tagger_reads_clinical_sentences() {
+    let language = shipped();
+    assert!(language.tagger.known_words() > 90_000);
+    // Hand-checked against the Penn Treebank guidelines.
+    // An unknown capitalised word is a proper noun, an unknown -ed word a participle
+    // after "is".
+    check_tags(
+        language,
+        "Warfarin is contraindicated in pregnancy.",
+        "Warfarin/NNP is/VBZ contraindicated/VBN in/IN pregnancy/NN ./.",
+    );
+    // Brill's contextual rules make "inactivated" a base form after the modal; an
+    // unknown -ed word is a participle.
+    check_tags(
+        language,
+        "Pregnant women should receive inactivated influenza vaccine.",
+        "Pregnant/JJ women/NNS should/MD receive/VB inactivated/VBN influenza/NN vaccine/NN ./.",
+    );
+    // A heading in capitals is looked up in lower case.
+    check_tags(language, "CONTRAINDICATIONS", "CONTRAINDICATIONS/NNS");
+}
+
+/// Tag for tag what TextBlob's PatternTagger (the reference implementation of Brill's
+/// tagger over the same data) gives for 162 sentences of the held-out documents
+/// (`scripts/tagger_reference.py` writes the fixture).
+#[test]
+fn shipped_tagger_matches_the_reference_implementation() {
+    let tagger = &shipped().tagger;
+    let fixture = include_str!("fixtures/tags.txt");
+    let (mut sentences, mut tokens, mut wrong) = (0, 0, Vec::new());
+    for line in fixture.lines().filter(|l| !l.starts_with('#')) {
+        let pairs: Vec<(&str, &str)> = line.split(' ').filter_map(|p| p.rsplit_once('/')).collect();
+        let words: Vec<&str> = pairs.iter().map(|(w, _)| *w).collect();
+        let got = tagger.tag_brill(&words);
+        for ((word, want), tag) in pairs.iter().zip(&got) {
+            if Tag::from_penn(want) != *tag {
+                wrong.push(format!("{word}/{want} tagged {}", tag.penn()));
+            }
+        }
+        sentences += 1;
+        tokens += pairs.len();
+    }
+    assert!(
+        sentences > 150 && tokens > 2000,
+        "{sentences} sentences, {tokens} tokens"
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} of {tokens} differ: {wrong:?}",
+        wrong.len()
+    );
+}
+
+#[test]
+fn noun_phrases_have_clean_edges() {
+    check_phrases(
+        "Use oral amoxicillin, notably in young children.",
+        &["oral amoxicillin", "young children"],
+    );
+    check_phrases(
+        "Iron status is assessed by measuring serum ferritin.",
+        &["Iron status", "serum ferritin"],
+    );
+    check_phrases(
+        "The recommended dose is 50 mg twice daily.",
+        &["recommended dose", "50 mg"],
+    );
+    check_phrases(
+        "Give a loading dose of the drug.",
+        &["loading dose", "drug"],
+    );
+    check_phrases(
+        "Pregnant women should receive inactivated influenza vaccine.",
+        &["Pregnant women", "inactivated influenza vaccine"],
+    );
+}
+
+#[test]
+fn drug_names_map_brands_and_variants_to_one_generic() {
+    let drugs = &shipped().drugs;
+    assert!(drugs.len() > 50_000);
+    let coumadin = drugs.lookup("Coumadin").expect("a brand");
+    assert_eq!(coumadin.canonical, "warfarin");
+    assert_eq!(
+        drugs.lookup("paracetamol").map(|d| d.canonical),
+        Some("acetaminophen")
+    );
+    assert_eq!(
+        drugs.lookup("Tamiflu").map(|d| d.canonical),
+        Some("oseltamivir")
+    );
+    assert!(drugs
+        .lookup("influenza vaccine")
+        .is_some_and(|d| d.in_class(VACCINES)));
+    assert!(drugs.lookup("pregnancy").is_none());
+    let words = [
+        "switch",
+        "from",
+        "Coumadin",
+        "to",
+        "influenza",
+        "vaccine",
+        ".",
+    ];
+    let found: Vec<(std::ops::Range<usize>, &str)> = drugs
+        .mentions(&words)
+        .into_iter()
+        .map(|(r, d)| (r, d.canonical))
+        .collect();
+    assert_eq!(found, [(2..3, "warfarin"), (4..6, "influenza vaccines")]);
+}
+
+#[test]
+fn bad_drug_data_is_refused() {
+    assert!(DrugLexicon::from_bytes(b"[canonical]\nx\t\n[variant]\ny\t5\t0\n").is_err());
+    assert!(DrugLexicon::from_bytes(b"[variant]\n").is_err());
+    let ok =
+        DrugLexicon::from_bytes(b"[canonical]\nwarfarin\tD03.383\n[variant]\ncoumadin\t0\t1\n")
+            .expect("a tiny lexicon");
+    assert_eq!(ok.lookup("COUMADIN").map(|d| d.brand), Some(true));
+}
