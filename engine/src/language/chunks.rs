@@ -6,13 +6,12 @@ use std::ops::Range;
 
 use super::Tag;
 
-/// One noun phrase: `range` with its determiner, `core` without it, `head` its last noun.
-/// All three index the tagged tokens.
+/// One noun phrase: `range` with its determiner, `core` without it; both index the
+/// tagged tokens and end at the head noun.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NounPhrase {
     pub range: Range<usize>,
     pub core: Range<usize>,
-    pub head: usize,
 }
 
 /// The noun phrases of a tagged sentence, left to right, never overlapping.
@@ -45,7 +44,6 @@ pub fn noun_phrases(tags: &[Tag]) -> Vec<NounPhrase> {
             let fits = tag.is_noun()
                 || tag.is_adjective()
                 || matches!(tag, Tag::Cd | Tag::Vbn | Tag::Fw)
-                || participle_read_as_past(tags, j)
                 || (tag.is_adverb() && before_modifier && j == core_start)
                 || (tag == Tag::Vbg && (j == core_start && after_modifier || j > core_start));
             if !fits {
@@ -61,7 +59,6 @@ pub fn noun_phrases(tags: &[Tag]) -> Vec<NounPhrase> {
                 out.push(NounPhrase {
                     range: start..head + 1,
                     core: core_start..head + 1,
-                    head,
                 });
                 i = head + 1;
             }
@@ -69,21 +66,4 @@ pub fn noun_phrases(tags: &[Tag]) -> Vec<NounPhrase> {
         }
     }
     out
-}
-
-/// An -ed word tagged as a past tense that can only be a participle before a noun: a
-/// finite verb needs a subject, so right after a verb, modal, determiner, preposition or
-/// adjective and right before a noun or adjective it modifies the noun ("should receive
-/// inactivated influenza vaccine"; Brill's rules read "inactivated" there as past tense).
-fn participle_read_as_past(tags: &[Tag], j: usize) -> bool {
-    let before = j.checked_sub(1).map(|p| tags[p]);
-    let after = tags.get(j + 1).copied();
-    tags[j] == Tag::Vbd
-        && before.is_some_and(|b| {
-            b.is_verb()
-                || b.is_determiner()
-                || b.is_adjective()
-                || matches!(b, Tag::Md | Tag::In | Tag::To)
-        })
-        && after.is_some_and(|a| a.is_noun() || a.is_adjective())
 }

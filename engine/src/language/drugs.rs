@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::LanguageError;
+use super::{data_lines, LanguageError};
 
 /// The drug lexicon.
 #[derive(Debug, Clone, Default)]
@@ -50,21 +50,12 @@ impl DrugLexicon {
     /// Reads `[canonical]` lines (`name<TAB>classes`) then `[variant]` lines
     /// (`variant<TAB>canonical line<TAB>brand 0/1`); `#` lines are comments.
     pub fn from_bytes(bytes: &[u8]) -> Result<DrugLexicon, LanguageError> {
-        let text = std::str::from_utf8(bytes)
-            .map_err(|e| LanguageError::new("drug lexicon", 0, format!("not UTF-8: {e}")))?;
+        const WHAT: &str = "drug lexicon";
         let mut lexicon = DrugLexicon::default();
-        let mut section = "";
-        for (i, line) in text.lines().enumerate() {
-            let bad = |why: &str| LanguageError::new("drug lexicon", i + 1, why.to_string());
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            if matches!(line, "[canonical]" | "[variant]") {
-                section = line;
-                continue;
-            }
-            let fields: Vec<&str> = line.split('\t').collect();
-            match (section, fields.as_slice()) {
+        for line in data_lines(bytes, WHAT, &["[canonical]", "[variant]"])? {
+            let bad = |why: &str| LanguageError::new(WHAT, line.number, why.to_string());
+            let fields: Vec<&str> = line.text.split('\t').collect();
+            match (line.section, fields.as_slice()) {
                 ("[canonical]", [name, classes]) => lexicon.canonical.push(Canonical {
                     name: (*name).to_string(),
                     classes: classes
@@ -83,16 +74,11 @@ impl DrugLexicon {
                         .variants
                         .insert((*variant).to_string(), (index, *brand == "1"));
                 }
-                ("[canonical]" | "[variant]", _) => return Err(bad("wrong number of fields")),
-                _ => return Err(bad("a line before the first section")),
+                _ => return Err(bad("wrong number of fields")),
             }
         }
         if lexicon.variants.is_empty() {
-            return Err(LanguageError::new(
-                "drug lexicon",
-                0,
-                "no [variant] entries".into(),
-            ));
+            return Err(LanguageError::new(WHAT, 0, "no [variant] entries".into()));
         }
         Ok(lexicon)
     }

@@ -70,6 +70,49 @@ impl Language {
     }
 }
 
+/// One line of a data file in sections (`[name]` lines open them, `#` lines are
+/// comments): the section it is in, its number from 1, and its text.
+struct DataLine<'a> {
+    section: &'static str,
+    number: usize,
+    text: &'a str,
+}
+
+/// The lines of the data file `what` whose sections are `sections`; text that is not
+/// UTF-8 or a line before the first section is an error naming it.
+fn data_lines<'a>(
+    bytes: &'a [u8],
+    what: &'static str,
+    sections: &[&'static str],
+) -> Result<Vec<DataLine<'a>>, LanguageError> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| LanguageError::new(what, 0, format!("not UTF-8: {e}")))?;
+    let mut section = None;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(&name) = sections.iter().find(|&&name| name == line) {
+            section = Some(name);
+            continue;
+        }
+        let Some(section) = section else {
+            return Err(LanguageError::new(
+                what,
+                i + 1,
+                "a line before the first section".into(),
+            ));
+        };
+        out.push(DataLine {
+            section,
+            number: i + 1,
+            text: line,
+        });
+    }
+    Ok(out)
+}
+
 /// Language data that cannot be read, with the line at fault (0: the whole file).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LanguageError {

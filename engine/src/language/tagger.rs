@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::LanguageError;
+use super::{data_lines, LanguageError};
 
 /// A Penn Treebank part-of-speech tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -137,21 +137,6 @@ impl Tag {
             .map_or("?", |&(n, _)| n)
     }
 
-    /// A punctuation mark.
-    pub fn is_punctuation(self) -> bool {
-        matches!(
-            self,
-            Tag::Comma
-                | Tag::Period
-                | Tag::Colon
-                | Tag::OpenBracket
-                | Tag::CloseBracket
-                | Tag::OpenQuote
-                | Tag::CloseQuote
-                | Tag::Other
-        )
-    }
-
     /// A common or proper noun, singular or plural.
     pub fn is_noun(self) -> bool {
         matches!(self, Tag::Nn | Tag::Nns | Tag::Nnp | Tag::Nnps)
@@ -200,26 +185,16 @@ impl Tagger {
     /// contextual rules; `#` lines are comments. A line that is not a rule is an error
     /// naming the line.
     pub fn from_bytes(bytes: &[u8]) -> Result<Tagger, LanguageError> {
-        let text = std::str::from_utf8(bytes)
-            .map_err(|e| LanguageError::new("tagger data", 0, format!("not UTF-8: {e}")))?;
+        const WHAT: &str = "tagger data";
         let mut tagger = Tagger {
             lexicon: HashMap::new(),
             lexical: Vec::new(),
             contextual: Vec::new(),
         };
-        let mut section = "";
-        for (i, line) in text.lines().enumerate() {
-            let line_no = i + 1;
-            let bad = |why: &str| LanguageError::new("tagger data", line_no, why.to_string());
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            if matches!(line, "[lexicon]" | "[morphology]" | "[context]") {
-                section = line;
-                continue;
-            }
-            let fields: Vec<&str> = line.split(' ').collect();
-            match section {
+        for line in data_lines(bytes, WHAT, &["[lexicon]", "[morphology]", "[context]"])? {
+            let bad = |why: &str| LanguageError::new(WHAT, line.number, why.to_string());
+            let fields: Vec<&str> = line.text.split(' ').collect();
+            match line.section {
                 "[lexicon]" => match fields.as_slice() {
                     [word, tag] => {
                         tagger
@@ -231,18 +206,13 @@ impl Tagger {
                 "[morphology]" => tagger
                     .lexical
                     .push(LexicalRule::parse(&fields).ok_or_else(|| bad("not a lexical rule"))?),
-                "[context]" => tagger
+                _ => tagger
                     .contextual
                     .push(ContextRule::parse(&fields).ok_or_else(|| bad("not a contextual rule"))?),
-                _ => return Err(bad("a line before the first section")),
             }
         }
         if tagger.lexicon.is_empty() {
-            return Err(LanguageError::new(
-                "tagger data",
-                0,
-                "no [lexicon] entries".into(),
-            ));
+            return Err(LanguageError::new(WHAT, 0, "no [lexicon] entries".into()));
         }
         Ok(tagger)
     }
@@ -253,16 +223,30 @@ impl Tagger {
     }
 
     /// The tags of one sentence's tokens (words and punctuation, in order): Brill's
-    /// algorithm, then one rule of English morphology it misses — an "-ed" word that the
-    /// lexicon does not know, or knows only as a past form, is never a base or present
-    /// form, so where the contextual rules made it one (after a modal) it is a participle
-    /// ("should receive inactivated vaccine").
+    /// algorithm, then two rules of English it misses, both about participles before a
+    /// noun ("should receive inactivated influenza vaccine"):
+    /// - an "-ed" word that the lexicon does not know, or knows only as a past form, is
+    ///   never a base or present form, so where the contextual rules made it one (after a
+    ///   modal) it is a participle;
+    /// - a past tense needs a subject, so right after a verb, modal, determiner,
+    ///   preposition or adjective and right before a noun or adjective it modifies, it
+    ///   is a participle.
     pub fn tag(&self, tokens: &[&str]) -> Vec<Tag> {
         let mut tags = self.tag_brill(tokens);
         for (tag, token) in tags.iter_mut().zip(tokens) {
             let past_form = matches!(self.lookup(token, false), None | Some(Tag::Vbd | Tag::Vbn));
             if matches!(tag, Tag::Vb | Tag::Vbp) && token.ends_with("ed") && past_form {
                 *tag = Tag::Vbn;
+            }
+        }
+        for j in 1..tags.len().saturating_sub(1) {
+            let (before, after) = (tags[j - 1], tags[j + 1]);
+            let no_subject = before.is_verb()
+                || before.is_determiner()
+                || before.is_adjective()
+                || matches!(before, Tag::Md | Tag::In | Tag::To);
+            if tags[j] == Tag::Vbd && no_subject && (after.is_noun() || after.is_adjective()) {
+                tags[j] = Tag::Vbn;
             }
         }
         tags
