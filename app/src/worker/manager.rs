@@ -4,6 +4,7 @@
 //! bytes, checked against this backend's limits), and switching to one — download →
 //! verify → upload → warm-up, reported as one progress bar.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use engine::model::footprint::{self, Placement};
@@ -28,9 +29,25 @@ use crate::{embedder, llm, session};
 /// few megabytes).
 const MAX_HEADER: u64 = 64 << 20;
 
+thread_local! {
+    /// The site's manifest once fetched: it changes only with a new deployment, which a
+    /// new worker serves.
+    static MANIFEST: RefCell<Option<manifest::Manifest>> = const { RefCell::new(None) };
+}
+
+/// The site's manifest, fetched once per worker (a failed fetch is tried again next time).
+async fn site_manifest() -> Result<manifest::Manifest, String> {
+    if let Some(known) = MANIFEST.with(|m| m.borrow().clone()) {
+        return Ok(known);
+    }
+    let fetched = manifest::fetch_manifest().await?;
+    MANIFEST.with(|m| *m.borrow_mut() = Some(fetched.clone()));
+    Ok(fetched)
+}
+
 /// The model this site ships for `role`.
 pub async fn shipped(role: Role) -> Result<ModelSource, String> {
-    let manifest = manifest::fetch_manifest().await?;
+    let manifest = site_manifest().await?;
     let entry = manifest
         .models
         .iter()
