@@ -35,6 +35,7 @@ pub mod ikr;
 pub mod language;
 pub mod llm;
 pub mod model;
+pub mod passage;
 pub mod patient;
 pub mod query;
 pub mod regram;

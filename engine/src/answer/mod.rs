@@ -917,27 +917,63 @@ pub async fn answer_with(
     } else {
         None
     };
-    let result = match (reading, candidates.first()) {
-        (Some(r), _) => {
+    // Real documents: the passage reader, which reads their structure and the patient's
+    // population, answers when the graph has no strong candidate.
+    // What the gate blocked stays blocked: its options are ruled out for the reader too.
+    let ruled_out: Vec<(String, crate::text::Span)> = gate
+        .blocked()
+        .into_iter()
+        .filter_map(|e| {
+            let (_, option) = graph.endpoints(e)?;
+            let span = graph.edge(e)?.evidence.first()?.clone();
+            Some((graph.entity(option)?.key.clone(), span))
+        })
+        .collect();
+    let passage = match (&prepared.language, weak) {
+        (Some(language), true) => crate::passage::read(
+            &prepared.docs,
+            language,
+            question,
+            &query,
+            config.gating.then_some(&query.patient),
+            &ruled_out,
+        )
+        .and_then(|r| r.best().cloned()),
+        _ => None,
+    };
+    let result = match (passage, reading, candidates.first()) {
+        (Some(p), _, _) => {
             source = AnswerSource::Sentences;
-            read_from = r
-                .sentences
+            read_from = p
+                .support
                 .iter()
+                .take(3)
                 .filter_map(|span| view::citation(prepared, span))
                 .collect();
-            let text = strip_type(
-                &clean_start(prepared, &strip_given(&r.phrase, question)),
-                query.answer_type.as_deref(),
-            );
-            Outcome::Answered(number_agreement(&text, query.answer_type.as_deref()))
+            Outcome::Answered(clean_start(prepared, &p.text))
         }
-        (None, Some(c)) => {
-            Outcome::Answered(number_agreement(&c.label, query.answer_type.as_deref()))
-        }
-        (None, None) => {
-            source = AnswerSource::None;
-            Outcome::InsufficientEvidence
-        }
+        (None, reading, first) => match (reading, first) {
+            (Some(r), _) => {
+                source = AnswerSource::Sentences;
+                read_from = r
+                    .sentences
+                    .iter()
+                    .filter_map(|span| view::citation(prepared, span))
+                    .collect();
+                let text = strip_type(
+                    &clean_start(prepared, &strip_given(&r.phrase, question)),
+                    query.answer_type.as_deref(),
+                );
+                Outcome::Answered(number_agreement(&text, query.answer_type.as_deref()))
+            }
+            (None, Some(c)) => {
+                Outcome::Answered(number_agreement(&c.label, query.answer_type.as_deref()))
+            }
+            (None, None) => {
+                source = AnswerSource::None;
+                Outcome::InsufficientEvidence
+            }
+        },
     };
     Ok(Answer {
         outcome: result,

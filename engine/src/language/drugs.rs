@@ -17,6 +17,9 @@ pub struct DrugLexicon {
     variants: HashMap<String, (u32, bool)>,
     /// The most words any variant has, so a scan never looks further.
     longest: usize,
+    /// Head nouns of the names of pharmacological classes ("inhibitors",
+    /// "anticoagulants", "antibiotics").
+    class_heads: std::collections::HashSet<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -37,11 +40,24 @@ pub struct Drug<'a> {
 }
 
 impl<'a> Drug<'a> {
+    /// Whether the name is a pharmacological class (MeSH D27: "anticoagulants"), not
+    /// one drug.
+    pub fn is_class(&self) -> bool {
+        !self.classes.is_empty()
+            && self
+                .classes
+                .iter()
+                .all(|c| c.starts_with(PHARMACOLOGICAL_ACTIONS))
+    }
+
     /// Whether the drug is in the MeSH branch `prefix` ("D20.215").
     pub fn in_class(&self, prefix: &str) -> bool {
         self.classes.iter().any(|c| c.starts_with(prefix))
     }
 }
+
+/// MeSH's branch of pharmacological actions (the classes drugs belong to by use).
+pub const PHARMACOLOGICAL_ACTIONS: &str = "D27";
 
 /// MeSH's branch of vaccines.
 pub const VACCINES: &str = "D20.215";
@@ -80,6 +96,23 @@ impl DrugLexicon {
         if lexicon.variants.is_empty() {
             return Err(LanguageError::new(WHAT, 0, "no [variant] entries".into()));
         }
+        // A class name's head is its last word before any MeSH inversion
+        // ("abortifacient agents, nonsteroidal" → "agents").
+        let heads: Vec<String> = lexicon
+            .variants
+            .iter()
+            .filter(|(_, (index, _))| {
+                lexicon.canonical.get(*index as usize).is_some_and(|c| {
+                    !c.classes.is_empty()
+                        && c.classes
+                            .iter()
+                            .all(|k| k.starts_with(PHARMACOLOGICAL_ACTIONS))
+                })
+            })
+            .filter_map(|(name, _)| name.split(',').next()?.split(' ').next_back())
+            .map(str::to_string)
+            .collect();
+        lexicon.class_heads.extend(heads);
         Ok(lexicon)
     }
 
@@ -107,6 +140,13 @@ impl DrugLexicon {
             brand,
             classes: &canonical.classes,
         })
+    }
+
+    /// Whether a noun heads the names of pharmacological classes, so that what it
+    /// names is a drug ("Which neuraminidase inhibitor …", "Which oral antibiotic …").
+    pub fn is_class_noun(&self, noun: &str) -> bool {
+        let noun = noun.to_lowercase();
+        self.class_heads.contains(&noun) || self.class_heads.contains(&format!("{noun}s"))
     }
 
     /// Drug mentions in a sequence of words: at each position the longest run of words

@@ -139,4 +139,4 @@ impl fmt::Display for LanguageError {
 impl std::error::Error for LanguageError {}
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -197,3 +197,24 @@ fn bad_drug_data_is_refused() {
             .expect("a tiny lexicon");
     assert_eq!(ok.lookup("COUMADIN").map(|d| d.brand), Some(true));
 }
+
+#[test]
+fn class_nouns_are_told_from_other_nouns() {
+    let drugs = &shipped().drugs;
+    for noun in [
+        "inhibitor",
+        "antibiotic",
+        "anticoagulants",
+        "antidepressant",
+        "agent",
+    ] {
+        assert!(drugs.is_class_noun(noun), "{noun}");
+    }
+    for noun in [
+        "vaccine", "regimen", "test", "method", "specimen", "dose", "patient",
+    ] {
+        assert!(!drugs.is_class_noun(noun), "{noun}");
+    }
+    assert!(drugs.lookup("anticoagulants").is_some_and(|d| d.is_class()));
+    assert!(drugs.lookup("warfarin").is_some_and(|d| !d.is_class()));
+}

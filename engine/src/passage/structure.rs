@@ -1,0 +1,352 @@
+//! Document structure: the statements of a document with what scopes them.
+//!
+//! Real documents say much of what a sentence means in the lines above it: a section
+//! heading ("Pregnancy", "4.3.1 Children") scopes every sentence under it, a lead-in
+//! ("Imojev is not suitable for:") gives each list item below it its verb, and a
+//! table's header row names the columns of every row. Each statement carries that
+//! scope so that a reader can see "pregnant people" under "not suitable for:" as a
+//! warning, and "Individuals aged 14 years and older …" under "4.3.1 Children" as
+//! a statement about children.
+
+use std::ops::Range;
+
+use crate::text::{split_sentences, Span};
+
+/// What kind of line a statement came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A heading: a short line without closing punctuation.
+    Heading,
+    /// A sentence of running text.
+    Sentence,
+    /// A list item (bullet or number), scoped by the lead-in above it when one ends
+    /// with a colon.
+    Item,
+    /// A table row (cells separated by `|`).
+    Row,
+}
+
+/// One statement of a document: a sentence, list item, table row or heading.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Statement {
+    pub span: Span,
+    pub text: String,
+    pub kind: Kind,
+    /// The headings above it, outermost first (the document's title, then the section's).
+    pub headings: Vec<String>,
+    /// The lead-in sentence a list item completes ("… is not suitable for:").
+    pub lead: Option<String>,
+}
+
+impl Statement {
+    /// Its text with its scope: headings, lead-in, then the statement.
+    pub fn in_scope(&self) -> String {
+        let mut out = String::new();
+        for h in &self.headings {
+            out.push_str(h);
+            out.push_str(". ");
+        }
+        if let Some(lead) = &self.lead {
+            out.push_str(lead);
+            out.push(' ');
+        }
+        out.push_str(&self.text);
+        out
+    }
+}
+
+/// Longest line, in words, that can be a heading.
+const MAX_HEADING_WORDS: usize = 12;
+
+/// The statements of one document, in order.
+pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
+    let lines = lines(text);
+    let mut out = Vec::new();
+    let mut title: Option<String> = None;
+    let mut section: Option<String> = None;
+    let mut lead: Option<(String, Marker)> = None;
+    for (i, line) in lines.iter().enumerate() {
+        let body = &text[line.clone()];
+        let marker = Marker::of(body);
+        let followed = lines.get(i + 1).is_some();
+        // A list lead-in scopes the items that follow it while their markers continue.
+        if let Some((_, expected)) = &lead {
+            if !marker.continues(expected) {
+                lead = None;
+            }
+        }
+        if marker == Marker::None && is_heading(body) && followed {
+            if title.is_none() && out.is_empty() {
+                title = Some(body.to_string());
+            } else {
+                section = Some(strip_numbering(body).to_string());
+            }
+            out.push(Statement {
+                span: Span {
+                    doc,
+                    range: line.clone(),
+                },
+                text: body.to_string(),
+                kind: Kind::Heading,
+                headings: title.iter().filter(|t| *t != body).cloned().collect(),
+                lead: None,
+            });
+            continue;
+        }
+        let headings: Vec<String> = title.iter().chain(section.iter()).cloned().collect();
+        let item_lead = match (&lead, marker) {
+            (Some((text, _)), m) if m != Marker::None => Some(text.clone()),
+            _ => None,
+        };
+        let kind = if body.contains('|') {
+            Kind::Row
+        } else if marker != Marker::None {
+            Kind::Item
+        } else {
+            Kind::Sentence
+        };
+        let content_start = line.start + marker.width(body);
+        let content = content_start..line.end;
+        let pieces: Vec<Range<usize>> = match kind {
+            Kind::Row | Kind::Item => vec![content],
+            _ => split_sentences(&text[content.clone()])
+                .into_iter()
+                .map(|r| r.start + content.start..r.end + content.start)
+                .collect(),
+        };
+        for range in pieces {
+            let Some(piece) = text.get(range.clone()) else {
+                continue;
+            };
+            let piece = piece.trim();
+            if piece.is_empty() {
+                continue;
+            }
+            out.push(Statement {
+                span: Span {
+                    doc,
+                    range: range.clone(),
+                },
+                text: piece.to_string(),
+                kind,
+                headings: headings.clone(),
+                lead: item_lead.clone(),
+            });
+        }
+        // A line ending in a colon leads the list below it.
+        if body.trim_end().ends_with(':') {
+            let expected = match lines.get(i + 1).map(|l| Marker::of(&text[l.clone()])) {
+                Some(Marker::Number(_)) => Marker::Number(0),
+                Some(m @ Marker::Bullet(_)) => m,
+                _ => Marker::Any,
+            };
+            lead = Some((lead_text(body), expected));
+        } else if let Some((_, expected)) = &mut lead {
+            *expected = marker;
+        }
+    }
+    out
+}
+
+/// Byte ranges of the non-empty lines, trimmed.
+fn lines(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for piece in text.split_inclusive('\n') {
+        let end = start + piece.len();
+        let raw = &text[start..end];
+        let lead = raw.len() - raw.trim_start().len();
+        let trimmed = raw.trim();
+        if !trimmed.is_empty() {
+            out.push(start + lead..start + lead + trimmed.len());
+        }
+        start = end;
+    }
+    out
+}
+
+/// Whether a line reads as a heading: short, no closing punctuation, not a table row,
+/// and starting with a capital or a section number.
+fn is_heading(line: &str) -> bool {
+    let line = line.trim();
+    let words = line.split_whitespace().count();
+    let closed = line.ends_with(['.', '!', '?', ';', ',', ':']);
+    let starts = line
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
+    words > 0 && words <= MAX_HEADING_WORDS && !closed && !line.contains('|') && starts
+}
+
+/// A heading without its section number ("4.3.1 Children" → "Children").
+fn strip_numbering(line: &str) -> &str {
+    let trimmed = line.trim();
+    match trimmed.split_once(' ') {
+        Some((first, rest))
+            if first.chars().any(|c| c.is_ascii_digit())
+                && first.chars().all(|c| c.is_ascii_digit() || c == '.') =>
+        {
+            rest.trim()
+        }
+        _ => trimmed,
+    }
+}
+
+/// A lead-in's text without its list number and closing colon.
+fn lead_text(line: &str) -> String {
+    let m = Marker::of(line);
+    line[m.width(line)..]
+        .trim()
+        .trim_end_matches(':')
+        .trim()
+        .to_string()
+}
+
+/// How a line is marked as a list item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Marker {
+    None,
+    /// A bullet character.
+    Bullet(char),
+    /// "3." or "3)".
+    Number(u32),
+    /// A lead-in whose items are not marked (one per line).
+    Any,
+}
+
+/// Characters that start a bulleted line.
+const BULLETS: &[char] = &['•', '·', '▪', '◦', '●', '○', '-', '*', '–', '—', '‣', '■'];
+
+impl Marker {
+    fn of(line: &str) -> Marker {
+        let line = line.trim_start();
+        let mut chars = line.chars();
+        let Some(first) = chars.next() else {
+            return Marker::None;
+        };
+        if BULLETS.contains(&first) && chars.next().is_some_and(char::is_whitespace) {
+            return Marker::Bullet(first);
+        }
+        let digits: String = line.chars().take_while(|c| c.is_ascii_digit()).collect();
+        if !digits.is_empty() && digits.len() <= 2 {
+            let rest = &line[digits.len()..];
+            let mut rest_chars = rest.chars();
+            if matches!(rest_chars.next(), Some('.') | Some(')'))
+                && rest_chars.next().is_none_or(char::is_whitespace)
+            {
+                return digits.parse().map_or(Marker::None, Marker::Number);
+            }
+        }
+        Marker::None
+    }
+
+    /// Bytes the marker takes at the start of the line (with the space after it).
+    fn width(self, line: &str) -> usize {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        let marker = match self {
+            Marker::None | Marker::Any => return 0,
+            Marker::Bullet(c) => c.len_utf8(),
+            Marker::Number(n) => n.to_string().len() + 1,
+        };
+        let rest = &trimmed[marker.min(trimmed.len())..];
+        indent + marker + (rest.len() - rest.trim_start().len())
+    }
+
+    /// Whether a line marked `self` continues a list whose last item was `previous`.
+    fn continues(self, previous: &Marker) -> bool {
+        match (previous, self) {
+            (Marker::Any, _) => true,
+            (Marker::Bullet(a), Marker::Bullet(b)) => *a == b,
+            (Marker::Number(a), Marker::Number(b)) => b == a + 1,
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(text: &str) -> Vec<(Kind, String, Vec<String>, Option<String>)> {
+        statements(0, text)
+            .into_iter()
+            .map(|s| (s.kind, s.text, s.headings, s.lead))
+            .collect()
+    }
+
+    #[test]
+    fn headings_scope_sentences_and_lead_ins_scope_items() {
+        let text = "JE vaccines\n\nImojev vaccine\n\nImojev is live. It is given once.\n\n\
+                    Imojev is not suitable for:\n\n• pregnant people\n• infants.\n\nA broad use is fine.";
+        let s = shape(text);
+        let title = vec!["JE vaccines".to_string()];
+        let section = vec!["JE vaccines".to_string(), "Imojev vaccine".to_string()];
+        assert_eq!(s[0], (Kind::Heading, "JE vaccines".into(), vec![], None));
+        assert_eq!(s[1], (Kind::Heading, "Imojev vaccine".into(), title, None));
+        assert_eq!(
+            s[2],
+            (
+                Kind::Sentence,
+                "Imojev is live.".into(),
+                section.clone(),
+                None
+            )
+        );
+        assert_eq!(s[3].1, "It is given once.");
+        assert_eq!(s[4].0, Kind::Sentence);
+        let lead = Some("Imojev is not suitable for".to_string());
+        assert_eq!(
+            s[5],
+            (
+                Kind::Item,
+                "pregnant people".into(),
+                section.clone(),
+                lead.clone()
+            )
+        );
+        assert_eq!(s[6], (Kind::Item, "infants.".into(), section.clone(), lead));
+        assert_eq!(
+            s[7],
+            (Kind::Sentence, "A broad use is fine.".into(), section, None)
+        );
+    }
+
+    #[test]
+    fn numbered_items_end_where_the_numbering_breaks() {
+        let text = "Recommendations\n2. This applies to the following:\n1. People with TB.\n\
+                    2. Adults aged 14 years and older.\n3. All people.\n\
+                    3. This does not apply to pregnant women.";
+        let s = shape(text);
+        let lead = Some("This applies to the following".to_string());
+        assert_eq!(s[2].1, "People with TB.");
+        assert_eq!(s[2].3, lead);
+        assert_eq!(s[3].3, lead);
+        assert_eq!(s[4].3, lead);
+        assert_eq!(s[5].1, "This does not apply to pregnant women.");
+        assert_eq!(s[5].3, None);
+    }
+
+    #[test]
+    fn section_numbers_leave_headings_and_rows_stay_whole() {
+        let s = shape("Title\n4.3.1 Children\nA | B | C\nChildren were excluded.");
+        assert_eq!(s[2].0, Kind::Row);
+        assert_eq!(s[2].2, vec!["Title".to_string(), "Children".to_string()]);
+        assert_eq!(s[3].2, vec!["Title".to_string(), "Children".to_string()]);
+    }
+
+    #[test]
+    fn odd_input_never_panics() {
+        for text in [
+            "",
+            "\n\n",
+            "•",
+            "1.",
+            "•\n• \n1)",
+            "a:\n\u{2022}x",
+            "ü:\n99. é",
+        ] {
+            let _ = statements(0, text);
+        }
+    }
+}
