@@ -919,26 +919,29 @@ pub async fn answer_with(
     };
     // Real documents: the passage reader, which reads their structure and the patient's
     // population, answers when the graph has no strong candidate.
-    // What the gate blocked stays blocked: its options are ruled out for the reader too.
-    let ruled_out: Vec<(String, crate::text::Span)> = gate
-        .blocked()
-        .into_iter()
-        .filter_map(|e| {
-            let (_, option) = graph.endpoints(e)?;
-            let span = graph.edge(e)?.evidence.first()?.clone();
-            Some((graph.entity(option)?.key.clone(), span))
-        })
-        .collect();
     let passage = match (&prepared.language, weak) {
-        (Some(language), true) => crate::passage::read(
-            &prepared.docs,
-            language,
-            question,
-            &query,
-            config.gating.then_some(&query.patient),
-            &ruled_out,
-        )
-        .and_then(|r| r.best().cloned()),
+        (Some(language), true) => {
+            // What the gate blocked stays blocked: its options are ruled out for the
+            // reader too.
+            let ruled_out: Vec<(String, crate::text::Span)> = gate
+                .blocked()
+                .into_iter()
+                .filter_map(|e| {
+                    let (_, option) = graph.endpoints(e)?;
+                    let span = graph.edge(e)?.evidence.first()?.clone();
+                    Some((graph.entity(option)?.key.clone(), span))
+                })
+                .collect();
+            crate::passage::read(
+                &prepared.docs,
+                language,
+                question,
+                &query,
+                config.gating.then_some(&query.patient),
+                &ruled_out,
+            )
+            .and_then(|r| r.best().cloned())
+        }
         _ => None,
     };
     let result = match (passage, reading, candidates.first()) {

@@ -35,8 +35,8 @@ const AMOUNT_HEADS: &[&str] = &["dose", "dosage", "amount", "strength", "quantit
 const TIME_HEADS: &[&str] = &["time", "timing", "point", "interval", "delay"];
 
 impl Asked {
-    /// What the question asks for, from its wh-phrase (`answer_type` is the phrase after
-    /// "which" or "what", as the query parser read it).
+    /// What the question asks for, from the wh-phrase of its asking sentence ("How
+    /// many …", "When …", "Which/What … <verb>"); `None` when it asks for none of these.
     pub fn of(question: &str) -> Option<Asked> {
         let words = asking_words(question);
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
