@@ -918,9 +918,10 @@ pub async fn answer_with(
         None
     };
     // Real documents: the passage reader, which reads their structure and the patient's
-    // population, answers when the graph has no strong candidate.
-    let passage = match (&prepared.language, weak) {
-        (Some(language), true) => {
+    // population, answers when the graph's answer is weak, is not of the asked shape, or
+    // is not what the documents say for a patient like this one.
+    let passage = match &prepared.language {
+        Some(language) => {
             // What the gate blocked stays blocked: its options are ruled out for the
             // reader too.
             let ruled_out: Vec<(String, crate::text::Span)> = gate
@@ -940,9 +941,24 @@ pub async fn answer_with(
                 config.gating.then_some(&query.patient),
                 &ruled_out,
             )
-            .and_then(|r| r.best().cloned())
+            .and_then(|r| {
+                let graph_answer = match (weak, candidates.first()) {
+                    (false, Some(c)) => Some(crate::passage::Other {
+                        text: &c.label,
+                        // A condition of the patient's supports it.
+                        for_patient: supports.get(&c.node).is_some_and(|edges| {
+                            edges
+                                .iter()
+                                .any(|&e| matched_conditions(graph, &gate, e) > 0.0)
+                        }),
+                    }),
+                    _ => None,
+                };
+                r.instead_of(language, graph_answer, query.asks_to_avoid)
+                    .cloned()
+            })
         }
-        _ => None,
+        None => None,
     };
     let result = match (passage, reading, candidates.first()) {
         (Some(p), _, _) => {

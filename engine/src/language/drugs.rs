@@ -56,6 +56,23 @@ impl<'a> Drug<'a> {
     }
 }
 
+/// The nouns a class name gives its members: its head before any MeSH inversion
+/// ("abortifacient agents, nonsteroidal" → "agents"), and for "<modifier> agents" or
+/// "<modifier> drugs" the modifier too, since English names a member by it alone ("an
+/// antiviral", "an antiretroviral" for "anti-retroviral agents").
+fn class_nouns(name: &str) -> Vec<String> {
+    let name = name.split(',').next().unwrap_or("");
+    let words: Vec<&str> = name.split(' ').filter(|w| !w.is_empty()).collect();
+    let mut out: Vec<String> = words.last().map(|w| w.to_string()).into_iter().collect();
+    if let [modifier, "agents" | "drugs"] = words.as_slice() {
+        out.push(modifier.to_string());
+        if modifier.contains('-') {
+            out.push(modifier.replace('-', ""));
+        }
+    }
+    out
+}
+
 /// MeSH's branch of pharmacological actions (the classes drugs belong to by use).
 pub const PHARMACOLOGICAL_ACTIONS: &str = "D27";
 
@@ -109,8 +126,7 @@ impl DrugLexicon {
                             .all(|k| k.starts_with(PHARMACOLOGICAL_ACTIONS))
                 })
             })
-            .filter_map(|(name, _)| name.split(',').next()?.split(' ').next_back())
-            .map(str::to_string)
+            .flat_map(|(name, _)| class_nouns(name))
             .collect();
         lexicon.class_heads.extend(heads);
         Ok(lexicon)

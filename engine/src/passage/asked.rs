@@ -162,7 +162,8 @@ const TIME_PREPOSITIONS: &[&str] = &[
 /// Words that say how often.
 const FREQUENCY: &[&str] = &[
     "once", "twice", "daily", "weekly", "monthly", "nightly", "hourly", "times", "a", "per",
-    "every", "day", "week", "month", "three", "four", "thrice",
+    "every", "day", "week", "month", "three", "four", "thrice", "bid", "bd", "tid", "tds", "qid",
+    "qds", "qd", "od",
 ];
 
 /// English number words, for counts.
@@ -195,12 +196,14 @@ pub fn spans(
         .map(|w| w.text(text).to_lowercase())
         .collect();
     let tags = &analysis.tags;
+    // A cardinal, not an ordinal ("3", "three", "4.5"; not "1st").
     let is_number = |i: usize| {
-        tags.get(i) == Some(&Tag::Cd)
-            || tokens.get(i).is_some_and(|t| {
-                t.chars().next().is_some_and(|c| c.is_ascii_digit())
-                    || NUMBER_WORDS.contains(&t.as_str())
-            })
+        tokens.get(i).is_some_and(|t| {
+            !is_ordinal(t)
+                && (tags.get(i) == Some(&Tag::Cd)
+                    || t.chars().next().is_some_and(|c| c.is_ascii_digit())
+                    || NUMBER_WORDS.contains(&t.as_str()))
+        })
     };
     let number_end = |i: usize| -> usize {
         // "4–8", "4-8", "0.5", "4 to 8"
@@ -232,6 +235,17 @@ pub fn spans(
                 while tokens.get(j).is_some_and(|t| t == "/") && j + 1 < tokens.len() {
                     j += 2;
                 }
+                // "50 mg of dolutegravir twice per day": the drug between the amount
+                // and its frequency.
+                if tokens.get(j).is_some_and(|t| t == "of") {
+                    if let Some(m) = (j + 2..=(j + 4).min(tokens.len().saturating_sub(1)))
+                        .find(|&m| FREQUENCY.contains(&tokens[m].as_str()) && tokens[m] != "a")
+                    {
+                        if tags[j + 1..m].iter().all(|t| t.is_noun()) {
+                            j = m;
+                        }
+                    }
+                }
                 let mut k = j;
                 while tokens
                     .get(k)
@@ -255,6 +269,13 @@ pub fn spans(
             for i in 0..tokens.len() {
                 if !is_number(i) {
                     continue;
+                }
+                // "a 3-dose schedule" as one word
+                if let Some((_, noun)) = tokens[i].split_once('-') {
+                    if stem(noun) == *head {
+                        out.push(i..i + 1);
+                        continue;
+                    }
                 }
                 let j = number_end(i);
                 // "3 doses", "a 3-dose schedule"
@@ -284,7 +305,9 @@ pub fn spans(
                     .get(j)
                     .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
                 {
-                    out.push(i..j + 1);
+                    // "for 4–8 weeks" is a span of time: the answer is the span itself.
+                    let from = if tokens[i] == "for" { n } else { i };
+                    out.push(from..j + 1);
                 }
             }
         }
@@ -309,6 +332,32 @@ pub fn spans(
                     out.push(p.core.start..last);
                 }
             }
+            // Names written before the head, with a parenthesised alias ("Pfizer
+            // RSVpreF (ABRYSVO) vaccine"), which the chunker leaves in pieces.
+            for i in 0..tokens.len() {
+                if stem(&tokens[i]) != *head || (!plural && matches!(tags[i], Tag::Nns | Tag::Nnps))
+                {
+                    continue;
+                }
+                let start = name_before(analysis, text, i);
+                if start < i {
+                    out.push(start..i + 1);
+                    out.push(start..i);
+                }
+            }
+            // Members listed after a plural of the kind: "two RSV vaccines licensed
+            // for use in adults: GSK Arexvy and Pfizer Abrysvo", "antivirals such as
+            // A or B", "vaccines (A, B)".
+            for p in &analysis.phrases {
+                let last = p.core.end.saturating_sub(1);
+                if p.core.is_empty()
+                    || tokens.get(last).is_none_or(|t| stem(t) != *head)
+                    || !matches!(tags[last], Tag::Nns | Tag::Nnps)
+                {
+                    continue;
+                }
+                out.extend(listed_after(analysis, &tokens, p.core.end));
+            }
             // A name typed by a copula: "X is a live attenuated vaccine".
             for (a, b) in analysis.phrases.iter().zip(analysis.phrases.iter().skip(1)) {
                 let between: Vec<&str> = tokens[a.range.end..b.range.start]
@@ -326,13 +375,24 @@ pub fn spans(
             let words: Vec<&str> = analysis.words.iter().map(|w| w.text(text)).collect();
             let mut typed: Vec<(Range<usize>, Typed)> =
                 out.drain(..).map(|r| (r, Typed::Named)).collect();
-            // Drugs are the asked kind when its noun names drug classes.
-            let kind = match language.drugs.is_class_noun(head) {
-                true => Typed::Named,
-                false => Typed::Drug,
+            // Drugs are the asked kind when its noun names drug classes, and may be
+            // when it names a medicine in general ("Which regimen …").
+            let kind = if language.drugs.is_class_noun(head) {
+                Some(Typed::Named)
+            } else if MEDICINE_NOUNS.iter().any(|n| stem(n) == *head) {
+                Some(Typed::Drug)
+            } else {
+                None
             };
+            let vaccines = *head == "vaccine";
             for (range, drug) in language.drugs.mentions(&words) {
-                if !drug.is_class() {
+                if drug.is_class() {
+                    continue;
+                }
+                // A vaccine's name answers "Which vaccine …" (MeSH files vaccines apart).
+                if vaccines && drug.in_class(crate::language::VACCINES) {
+                    typed.push((range, Typed::Named));
+                } else if let Some(kind) = kind {
                     typed.push((range, kind));
                 }
             }
@@ -340,6 +400,139 @@ pub fn spans(
         }
     }
     sorted(out.into_iter().map(|r| (r, Typed::Named)).collect())
+}
+
+/// Nouns that name a medicine in general, whose members can be drug names.
+const MEDICINE_NOUNS: &[&str] = &[
+    "drug",
+    "medicine",
+    "medication",
+    "agent",
+    "therapy",
+    "treatment",
+    "regimen",
+    "option",
+    "alternative",
+    "product",
+    "preparation",
+    "prophylaxis",
+    "choice",
+];
+
+/// Whether a word is an ordinal written with digits ("1st", "2nd", "23rd", "4th").
+fn is_ordinal(token: &str) -> bool {
+    let digits = token.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && matches!(&token[digits..], "st" | "nd" | "rd" | "th")
+}
+
+/// Whether a token is written as a name: tagged a proper noun, or with capitals a
+/// common word never has ("RSVpreF", "ABRYSVO", "9vHPV").
+pub fn name_like(analysis: &Analysis, text: &str, i: usize) -> bool {
+    let Some(word) = analysis.words.get(i) else {
+        return false;
+    };
+    let token = word.text(text);
+    let letters = token.chars().filter(|c| c.is_alphabetic()).count();
+    matches!(analysis.tags.get(i), Some(Tag::Nnp | Tag::Nnps))
+        || (letters >= 2 && token.chars().skip(1).any(char::is_uppercase))
+}
+
+/// Longest parenthesised alias, in words.
+const MAX_ALIAS_WORDS: usize = 3;
+
+/// Where the name before token `head` starts (`head` itself when none does): a run of
+/// name-like words, with parenthesised aliases among them.
+fn name_before(analysis: &Analysis, text: &str, head: usize) -> usize {
+    let token = |i: usize| analysis.words.get(i).map_or("", |w| w.text(text));
+    let mut start = head;
+    while start > 0 {
+        if token(start - 1) == ")" {
+            let Some(open) = (start.saturating_sub(MAX_ALIAS_WORDS + 2)..start - 1)
+                .rev()
+                .find(|&o| token(o) == "(")
+            else {
+                break;
+            };
+            let inside = open + 1..start - 1;
+            if inside.is_empty()
+                || open == 0
+                || !inside.clone().all(|i| name_like(analysis, text, i))
+                || !name_like(analysis, text, open - 1)
+            {
+                break;
+            }
+            start = open;
+        } else if name_like(analysis, text, start - 1) {
+            start -= 1;
+        } else {
+            break;
+        }
+    }
+    start
+}
+
+/// Longest listed member, in words.
+const MAX_MEMBER_WORDS: usize = 5;
+
+/// The noun phrases listed after token `end` as members of what precedes it: after a
+/// colon, "such as", "including" or an opening parenthesis, up to the first one not
+/// followed by a comma, "and" or "or". A colon may come after modifiers of the kind, not
+/// after a finite verb ("vaccines licensed for adults: A and B").
+fn listed_after(analysis: &Analysis, tokens: &[String], end: usize) -> Vec<Range<usize>> {
+    let tags = &analysis.tags;
+    let opens = |i: usize| -> Option<usize> {
+        match tokens.get(i).map(String::as_str) {
+            Some(":") | Some("(") => Some(i + 1),
+            Some("including") | Some("e.g.") => Some(i + 1),
+            Some("such") if tokens.get(i + 1).is_some_and(|t| t == "as") => Some(i + 2),
+            _ => None,
+        }
+    };
+    let mut i = end;
+    if tokens.get(i).is_some_and(|t| t == ",") {
+        i += 1;
+    }
+    let from = match opens(i) {
+        Some(from) => from,
+        None => {
+            // Modifiers up to a colon.
+            let colon = (i..tokens.len()).find(|&k| {
+                tokens[k] == ":"
+                    || tags[k].is_finite_verb()
+                    || matches!(tokens[k].as_str(), "." | ";")
+            });
+            match colon {
+                Some(k) if tokens[k] == ":" => k + 1,
+                _ => return Vec::new(),
+            }
+        }
+    };
+    let mut members = Vec::new();
+    let mut at = from;
+    for p in analysis.phrases.iter().filter(|p| p.range.start >= from) {
+        if p.range.start != at {
+            break;
+        }
+        if p.core.len() <= MAX_MEMBER_WORDS {
+            members.push(p.core.clone());
+        }
+        at = p.range.end;
+        match tokens.get(at).map(String::as_str) {
+            Some(",") => {
+                at += 1;
+                if tokens.get(at).is_some_and(|t| t == "and" || t == "or") {
+                    at += 1;
+                }
+            }
+            Some("and") | Some("or") => at += 1,
+            _ => break,
+        }
+    }
+    // One phrase alone after a colon is a definition, not a list of members.
+    if members.len() < 2 && tokens.get(from.wrapping_sub(1)).is_some_and(|t| t == ":") {
+        return Vec::new();
+    }
+    members
 }
 
 fn sorted(mut spans: Vec<(Range<usize>, Typed)>) -> Vec<(Range<usize>, Typed)> {

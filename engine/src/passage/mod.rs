@@ -27,7 +27,7 @@ pub mod structure;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::gate::Truth;
-use crate::language::Language;
+use crate::language::{Analysis, Language};
 use crate::patient::Patient;
 use crate::query::ParsedQuery;
 use crate::text::{normalize_term, words, Document, Span};
@@ -47,6 +47,17 @@ pub struct Candidate {
     pub blocked_by: Option<Span>,
     /// Where the documents first name it (ties go to the first named).
     pub first: usize,
+    /// Whether a statement about the patient's own population counts for it: the
+    /// documents say something of it for a patient like this one, not only in general.
+    pub for_patient: bool,
+}
+
+/// Another reader's answer, for [`Reading::instead_of`].
+#[derive(Debug, Clone, Copy)]
+pub struct Other<'a> {
+    pub text: &'a str,
+    /// Whether what it rests on is said of the patient's population.
+    pub for_patient: bool,
 }
 
 /// What the reader found.
@@ -64,6 +75,48 @@ impl Reading {
             .iter()
             .find(|c| c.blocked_by.is_none() && c.score > 0.0)
     }
+
+    /// The answer to give instead of another reader's (`None`: it has none, or only a
+    /// weak one): the best candidate, unless the other answer stands. It stands when it
+    /// has the asked shape (a number where an amount, count or time is asked) and is
+    /// one of this reading's candidates too, or no statement about the patient's
+    /// population supports the best one, or it is itself said of the patient's
+    /// population and can be of the asked kind (a noun phrase; not a drug name, since
+    /// drug names of the kind are candidates here). An answer to "which should be
+    /// avoided" always stands: this reader looks for what to give.
+    pub fn instead_of(
+        &self,
+        language: &Language,
+        other: Option<Other<'_>>,
+        asks_to_avoid: bool,
+    ) -> Option<&Candidate> {
+        let best = self.best()?;
+        let Some(other) = other else {
+            return Some(best);
+        };
+        if asks_to_avoid {
+            return None;
+        }
+        let answer = other.text;
+        let shaped = match self.asked {
+            Asked::Thing { .. } => true,
+            Asked::Amount | Asked::Count { .. } | Asked::Time => words(answer)
+                .iter()
+                .any(|w| w.text(answer).chars().any(|c| c.is_ascii_digit())),
+        };
+        if !shaped {
+            return Some(best);
+        }
+        let key = format!(" {} ", normalize_term(answer));
+        let among = self.candidates.iter().any(|c| {
+            let k = format!(" {} ", normalize_term(&c.text));
+            key.contains(&k) || k.contains(&key)
+        });
+        let of_kind = language.drugs.lookup(answer).is_none()
+            && language.analyse(answer).tags.iter().any(|t| t.is_noun());
+        let stands = among || !best.for_patient || (other.for_patient && of_kind);
+        (!stands).then_some(best)
+    }
 }
 
 /// How much more a statement about the patient's own population counts.
@@ -75,8 +128,8 @@ const OTHER_POPULATION_WEIGHT: f32 = 0.1;
 /// How much a recommending statement counts over a plain one.
 const RECOMMENDS_WEIGHT: f32 = 1.5;
 
-/// Longest candidate, in words.
-const MAX_CANDIDATE_WORDS: usize = 6;
+/// Longest candidate, in words ("50 mg of dolutegravir twice per day").
+const MAX_CANDIDATE_WORDS: usize = 8;
 
 /// Reads the answer to `question` from `docs`; `patient` is the patient to gate on
 /// (`None`: read the general answer); `ruled_out` are candidates (normalised, see
@@ -134,13 +187,23 @@ pub fn read(
             .sum()
     };
 
-    // Candidates of each statement, by key, with where the statement names them.
+    // Candidates of each statement, by key, with where the statement names them; then
+    // every other place a statement names one of them by a name it was typed under
+    // ("Imojev vaccine" types "Imojev", which "Imojev is not suitable for:" names).
+    let analyses: Vec<Analysis> = all.iter().map(|s| language.analyse(&s.text)).collect();
+    let lower = |a: &Analysis, text: &str| -> Vec<String> {
+        a.words
+            .iter()
+            .map(|w| w.text(text).to_lowercase())
+            .collect()
+    };
     let mut texts: BTreeMap<String, (String, usize, Typed)> = BTreeMap::new();
+    let mut surfaces: BTreeSet<(Vec<String>, String)> = BTreeSet::new();
     let mut mentions: Vec<Vec<Mention>> = Vec::with_capacity(all.len());
-    for statement in &all {
-        let analysis = language.analyse(&statement.text);
+    for (statement, analysis) in all.iter().zip(&analyses) {
+        let tokens = lower(analysis, &statement.text);
         let mut found: Vec<Mention> = Vec::new();
-        for (range, typed) in asked::spans(&asked, language, &statement.text, &analysis) {
+        for (range, typed) in asked::spans(&asked, language, &statement.text, analysis) {
             if range.len() > MAX_CANDIDATE_WORDS {
                 continue;
             }
@@ -151,11 +214,12 @@ pub fn read(
                 continue;
             };
             let bytes = first.span.start..last.span.end;
-            let text = analysis.text(&statement.text, range).trim().to_string();
-            let key = match language.drugs.lookup(&text) {
-                Some(drug) => drug.canonical.to_lowercase(),
-                None => name_key(&asked, &text),
-            };
+            let text = analysis
+                .text(&statement.text, range.clone())
+                .trim()
+                .to_string();
+            let (key, name) =
+                candidate_key(language, &asked, analysis, &statement.text, range.clone());
             let content = stems(&text);
             let restates = content.is_empty()
                 || content
@@ -167,6 +231,10 @@ pub fn read(
             let order = texts.len();
             let slot = texts.entry(key.clone()).or_insert((text, order, typed));
             slot.2 = slot.2.min(typed);
+            surfaces.insert((tokens[range.clone()].to_vec(), key.clone()));
+            if let Some(name) = name {
+                surfaces.insert((tokens[name].to_vec(), key.clone()));
+            }
             if !found.iter().any(|m| m.key == key) {
                 found.push(Mention { key, bytes });
             }
@@ -176,14 +244,63 @@ pub fn read(
     // Drug names answer only a kind the documents never name by its noun.
     if texts.values().any(|t| t.2 == Typed::Named) {
         texts.retain(|_, t| t.2 == Typed::Named);
-        for found in &mut mentions {
-            found.retain(|m| texts.contains_key(&m.key));
+    }
+    // One name written shorter and longer ("Norvax", "Norvax (NRV-2) vaccine") is one
+    // candidate, under the name written first.
+    let aliases = aliases(&texts);
+    for (alias, name) in &aliases {
+        if let Some(t) = texts.remove(alias) {
+            if let Some(kept) = texts.get_mut(name) {
+                kept.2 = kept.2.min(t.2);
+            }
         }
+    }
+    let surfaces: BTreeSet<(Vec<String>, String)> = surfaces
+        .into_iter()
+        .map(|(s, k)| {
+            let k = aliases.get(&k).cloned().unwrap_or(k);
+            (s, k)
+        })
+        .collect();
+    for found in &mut mentions {
+        for m in found.iter_mut() {
+            if let Some(name) = aliases.get(&m.key) {
+                m.key = name.clone();
+            }
+        }
+        let mut seen = BTreeSet::new();
+        found.retain(|m| seen.insert(m.key.clone()));
+    }
+    for ((statement, analysis), found) in all.iter().zip(&analyses).zip(&mut mentions) {
+        let tokens = lower(analysis, &statement.text);
+        for (surface, key) in &surfaces {
+            if found.iter().any(|m| m.key == *key) || surface.is_empty() {
+                continue;
+            }
+            if let Some(at) = tokens
+                .windows(surface.len())
+                .position(|w| w == surface.as_slice())
+            {
+                let (Some(first), Some(last)) = (
+                    analysis.words.get(at),
+                    analysis.words.get(at + surface.len() - 1),
+                ) else {
+                    continue;
+                };
+                found.push(Mention {
+                    key: key.clone(),
+                    bytes: first.span.start..last.span.end,
+                });
+            }
+        }
+        found.retain(|m| texts.contains_key(&m.key));
+        found.sort_by_key(|m| m.bytes.start);
     }
 
     // What each statement is about: its own candidates, its lead-in's, or (when it
     // refers back) the subject before it or its section's.
     let mut scores: BTreeMap<String, (f32, Vec<(f32, Span)>)> = BTreeMap::new();
+    let mut for_patient: BTreeSet<String> = BTreeSet::new();
     let mut blocked: BTreeMap<String, Span> = BTreeMap::new();
     for (key, (text, _, _)) in &texts {
         let normal = normalize_term(text);
@@ -276,6 +393,7 @@ pub fn read(
                     continue;
                 }
                 (Some(Truth::True), false) => {
+                    for_patient.insert(key.clone());
                     strength * (relevance + APPLIES_WEIGHT * (1.0 + matched))
                 }
                 (Some(Truth::False), _) => OTHER_POPULATION_WEIGHT * relevance,
@@ -298,6 +416,7 @@ pub fn read(
                 support: support.into_iter().map(|(_, s)| s).collect(),
                 blocked_by: blocked.get(&key).cloned(),
                 first,
+                for_patient: for_patient.contains(&key),
             }
         })
         .collect();
@@ -309,6 +428,30 @@ pub fn read(
             .then(a.first.cmp(&b.first))
     });
     Some(Reading { asked, candidates })
+}
+
+/// Candidates that are another's name written shorter or longer, each mapped to the
+/// one written first: a name (written with a capital) whose words all appear in the
+/// other's ("Norvax" and "Norvax NRV 2").
+fn aliases(texts: &BTreeMap<String, (String, usize, Typed)>) -> BTreeMap<String, String> {
+    let mut by_order: Vec<(&String, &(String, usize, Typed))> = texts.iter().collect();
+    by_order.sort_by_key(|(_, t)| t.1);
+    let word_set = |k: &str| -> BTreeSet<String> { k.split(' ').map(str::to_string).collect() };
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
+    for (i, (key, (text, _, _))) in by_order.iter().enumerate() {
+        let mine = word_set(key);
+        let named = text.chars().any(char::is_uppercase);
+        let earlier = by_order[..i].iter().find(|(other, (other_text, _, _))| {
+            let theirs = word_set(other);
+            (named || other_text.chars().any(char::is_uppercase))
+                && (mine.is_subset(&theirs) || theirs.is_subset(&mine))
+        });
+        if let Some((other, _)) = earlier {
+            let root = out.get(*other).cloned().unwrap_or_else(|| (*other).clone());
+            out.insert((*key).clone(), root);
+        }
+    }
+    out
 }
 
 /// A candidate named in a statement, with its bytes in the statement's text.
@@ -346,6 +489,17 @@ const WARNS: &[&str] = &[
     "not indicated",
     "excluded",
     "unsuitable",
+    // No evidence for the population is no recommendation for it ("no data about the
+    // use of X in children"; "safety in pediatric patients has not been established").
+    "no data",
+    "insufficient data",
+    "insufficient evidence",
+    "not been established",
+    "not established",
+    "not been studied",
+    "further study",
+    "further studies",
+    "further research",
 ];
 
 /// Words that recommend or allow.
@@ -439,18 +593,37 @@ fn applies(patient: &Patient, statement: &Statement) -> Truth {
     }
 }
 
-/// A candidate's key: its normalised text without the asked head after a name
-/// ("Imojev vaccine" and "Imojev" are one candidate).
-fn name_key(asked: &Asked, text: &str) -> String {
-    let key = normalize_term(text);
+/// A candidate's key, and the words of the name it types when it is "name + asked
+/// head" ("Imojev vaccine" → "imojev", named by "Imojev"): a drug's canonical name for
+/// any of its names, otherwise the normalised text, without the head after a name.
+fn candidate_key(
+    language: &Language,
+    asked: &Asked,
+    analysis: &Analysis,
+    text: &str,
+    range: std::ops::Range<usize>,
+) -> (String, Option<std::ops::Range<usize>>) {
+    let mut name = None;
     if let Asked::Thing { head, .. } = asked {
-        if let Some((name, last)) = key.rsplit_once(' ') {
-            if asked::stem(last) == *head && !name.is_empty() {
-                return name.to_string();
-            }
+        let last = range.end.saturating_sub(1);
+        let head_last = analysis
+            .words
+            .get(last)
+            .is_some_and(|w| asked::stem(w.text(text)) == *head);
+        if head_last && range.len() >= 2 && asked::name_like(analysis, text, last - 1) {
+            name = Some(range.start..last);
         }
     }
-    key
+    let written = analysis.text(text, name.clone().unwrap_or(range.clone()));
+    let key = match language
+        .drugs
+        .lookup(written)
+        .or_else(|| language.drugs.lookup(analysis.text(text, range)))
+    {
+        Some(drug) => drug.canonical.to_lowercase(),
+        None => normalize_term(written),
+    };
+    (key, name)
 }
 
 /// Words that refer back to what the text was about ("it", "this vaccine").

@@ -92,3 +92,106 @@ fn nothing_of_the_asked_kind_gives_no_answer() {
     );
     check(&[""], "Which vaccine should he be given?", None, None);
 }
+
+#[test]
+fn listed_members_and_parenthesised_names_are_candidates() {
+    // Members listed after a colon that follows the kind and its modifiers; a name with
+    // its alias in brackets before the head; mentions by the name alone count for it.
+    let text = "There are two RSV vaccines licensed for older adults in Examplia: Norvax and \
+                Corvex.\n\nNorvax (NRV-2) vaccine is the only RSV vaccine approved during \
+                pregnancy. Pregnant people should only receive Norvax.";
+    check(
+        &[text],
+        "A 31-year-old woman at 34 weeks of pregnancy asks for an RSV vaccine. Which RSV \
+         vaccine should she be given?",
+        Some("Norvax"),
+        Some("Norvax"),
+    );
+    // Without the colon list and the alias, a name only mentioned alone is no candidate.
+    check(
+        &["Older adults often receive Corvex."],
+        "Which RSV vaccine should she be given?",
+        None,
+        None,
+    );
+}
+
+#[test]
+fn an_amount_keeps_its_frequency_and_a_count_is_not_an_ordinal() {
+    let dosing = "The usual dose is 50 mg once daily. With rifampicin, offer 50 mg of exemplavir \
+                  twice per day.";
+    check(
+        &[dosing],
+        "A woman on exemplavir 50 mg once daily starts rifampicin. What exemplavir dose \
+         should she take while on rifampicin?",
+        Some("50 mg of exemplavir twice per day"),
+        Some("50 mg of exemplavir twice per day"),
+    );
+    let schedule = "A 3-dose schedule is recommended for people with HIV infection. The 2nd dose \
+                    is given 2 months after the 1st dose.";
+    check(
+        &[schedule],
+        "A 12-year-old girl with HIV infection starts the course. How many doses should her \
+         schedule have?",
+        Some("3-dose"),
+        Some("3-dose"),
+    );
+}
+
+#[test]
+fn a_time_for_a_span_is_the_span() {
+    let text = "In people with meningitis, delay treatment for 4–8 weeks.";
+    check(
+        &[text],
+        "A man has meningitis. When should treatment be started?",
+        Some("4–8 weeks"),
+        Some("4–8 weeks"),
+    );
+}
+
+#[test]
+fn no_evidence_for_a_population_is_no_recommendation_for_it() {
+    let text = "Children were not included in the trials, and there are no data on the short \
+                regimen in children. Children should be given the long regimen or the short \
+                regimen.";
+    check(
+        &[text],
+        "A 10-year-old boy has drug-resistant TB. Which regimen should he receive?",
+        Some("long regimen"),
+        Some("short regimen"),
+    );
+}
+
+/// How the reading's answer meets another reader's: `(answer, said of the patient)`.
+#[test]
+fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
+    let docs = [Document::new(
+        "d0",
+        "Adults receive the short regimen. Children aged below 14 years should be given the \
+         long regimen.",
+    )];
+    let question = "A 10-year-old boy has drug-resistant TB. Which regimen should he receive?";
+    let query = parse(question);
+    let patient = Patient::read(question);
+    let reading = read(&docs, shipped(), question, &query, Some(&patient), &[]).expect("a reading");
+    let instead = |text: &str, for_patient: bool, avoid: bool| {
+        reading
+            .instead_of(shipped(), Some(Other { text, for_patient }), avoid)
+            .map(|c| normalize_term(&c.text))
+    };
+    let long = Some("long regimen".to_string());
+    // None: the reading's best; one of its candidates: stands.
+    assert_eq!(
+        reading
+            .instead_of(shipped(), None, false)
+            .map(|c| normalize_term(&c.text)),
+        long
+    );
+    assert_eq!(instead("short regimen", false, false), None);
+    // Not a candidate and not said of the patient: the patient-specific reading wins.
+    assert_eq!(instead("as well", true, false), long);
+    assert_eq!(instead("standard therapy", false, false), long);
+    // Said of the patient and of the asked kind: it stands; so does any avoid answer.
+    assert_eq!(instead("standard therapy", true, false), None);
+    assert_eq!(instead("as well", true, true), None);
+}

@@ -413,6 +413,26 @@ impl Patient {
                 }
             }
         }
+        // Negation after the finding: "with fluoroquinolone resistance ruled out",
+        // "malignancy excluded".
+        for (i, w) in ws.iter().enumerate() {
+            let after =
+                w == "excluded" || (w == "ruled" && ws.get(i + 1).is_some_and(|n| n == "out"));
+            if !after {
+                continue;
+            }
+            for prev in ws[..i].iter().rev().take(3) {
+                if matches!(
+                    prev.as_str(),
+                    "with" | "and" | "but" | "has" | "had" | "is" | "was" | "been" | "who"
+                ) {
+                    break;
+                }
+                if !STOP.contains(&prev.as_str()) {
+                    p.negated_words.insert(singular(prev).to_lowercase());
+                }
+            }
+        }
         p.words = ws
             .iter()
             .filter(|w| !STOP.contains(&w.as_str()))
@@ -810,6 +830,15 @@ mod tests {
                 ("left bundle branch block", Truth::True),
                 ("right bundle branch block", Truth::Unknown),
             ],
+        );
+        // Negated after the finding.
+        check(
+            "A boy has confirmed TB with fluoroquinolone resistance ruled out. Which regimen?",
+            &[("resistance to fluoroquinolones", Truth::False)],
+        );
+        check(
+            "A boy has confirmed TB with fluoroquinolone resistance. Which regimen?",
+            &[("resistance to fluoroquinolones", Truth::True)],
         );
     }
 
