@@ -14,7 +14,8 @@ use crate::text::singular;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Asked {
     /// A thing named by a noun phrase with this head stem ("vaccine", "test"); `plural`
-    /// when the question asks for several ("Which blood tests …").
+    /// when the question asks for several ("Which blood tests …") or for a kind ("What
+    /// kind of vaccine …": kinds are often named in the plural).
     Thing { head: String, plural: bool },
     /// An amount: a number with its unit, frequency and route.
     Amount,
@@ -53,13 +54,15 @@ impl Asked {
                     // The wh-phrase runs to its verb; "N1 of N2" is headed by N1 unless
                     // N1 only classifies N2.
                     let phrase = wh_phrase(&words[i + 1..]);
-                    let head = match phrase.iter().position(|&w| w == "of") {
-                        Some(of) if of > 0 && !CLASSIFIERS.contains(&phrase[of - 1]) => {
-                            phrase[of - 1]
-                        }
+                    let of = phrase.iter().position(|&w| w == "of");
+                    let classified =
+                        of.is_some_and(|of| of > 0 && CLASSIFIERS.contains(&phrase[of - 1]));
+                    let head = match of {
+                        Some(of) if of > 0 && !classified => phrase[of - 1],
                         _ => phrase.last().copied().unwrap_or(""),
                     };
-                    let plural = singular(head) != head;
+                    // A kind is often named in the plural ("inactivated vaccines").
+                    let plural = singular(head) != head || classified;
                     let head = stem(head);
                     if head.is_empty() {
                         return None;
@@ -270,10 +273,11 @@ pub fn spans(
                 if !is_number(i) {
                     continue;
                 }
-                // "a 3-dose schedule" as one word
+                // "a 3-dose schedule" as one word, with the noun it counts for.
                 if let Some((_, noun)) = tokens[i].split_once('-') {
                     if stem(noun) == *head {
-                        out.push(i..i + 1);
+                        let noun_after = tags.get(i + 1).is_some_and(|t| t.is_noun());
+                        out.push(i..i + 1 + usize::from(noun_after));
                         continue;
                     }
                 }
@@ -560,7 +564,10 @@ mod tests {
             ),
             (
                 "What kind of influenza vaccine should she receive?",
-                thing("vaccine"),
+                Some(Asked::Thing {
+                    head: "vaccine".into(),
+                    plural: true,
+                }),
             ),
             (
                 "Which blood tests should be done?",

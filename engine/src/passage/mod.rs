@@ -311,6 +311,7 @@ pub fn read(
     let mut section_topic: Option<String> = None;
     let mut last_subject: Option<String> = None;
     let mut lead_topics: Vec<String> = Vec::new();
+    let mut previous_applies: Option<Truth> = None;
     for (i, statement) in all.iter().enumerate() {
         let own = &mentions[i];
         if statement.kind == Kind::Heading {
@@ -376,13 +377,34 @@ pub fn read(
         let words = &scope_words[i];
         let relevance = 1.0 + weight(words, &topic);
         let strength = if recommends { RECOMMENDS_WEIGHT } else { 1.0 };
-        let applies = patient.map(|p| applies(p, statement));
+        // "These situations", "such patients": the population of the statement before.
+        let mut applies = patient.map(|p| applies(p, statement, &patient_words));
+        if applies == Some(Truth::Unknown) && refers_to_population(&statement.text) {
+            applies = previous_applies;
+        }
+        previous_applies = applies;
+        // "In general, start within 2 weeks; however, caution is needed in <the
+        // patient's population>": a candidate in a clause the contrast sets against the
+        // patient's is the general rule, not this patient's.
+        let general: Vec<String> = match (patient, applies) {
+            (Some(p), Some(Truth::True)) => contrasted(
+                |part| applies_to(p, part, &patient_words),
+                &statement.text,
+                own,
+                |part| weight(&stems(part), &patient_words),
+            ),
+            _ => Vec::new(),
+        };
         let matched = weight(words, &patient_words);
         for key in about
             .iter()
             .chain(warned.iter().filter(|w| !about.contains(w)))
         {
             let is_warned = warned.contains(key);
+            let applies = match general.contains(key) {
+                true => Some(Truth::False),
+                false => applies,
+            };
             let contribution = match (applies, is_warned) {
                 (None, true) | (Some(Truth::Unknown), true) => 0.0,
                 (None, false) => strength * relevance,
@@ -545,9 +567,9 @@ fn recommends(statement: &Statement) -> bool {
 /// Words and marks that end a clause.
 const CLAUSE_WORDS: &[&str] = &["but", "however", "although", "whereas", "while", "though"];
 
-/// The byte ranges of the clauses of `text` that contain a warning ("…, but it should
-/// not be used in …" → the clause after "but").
-fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
+/// The byte ranges of the clauses of `text`: split at commas, semicolons, colons,
+/// brackets and dashes, and before "but", "however" and the like.
+fn clauses(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut bounds = vec![0];
     for w in words(text) {
         let t = w.text(text);
@@ -559,9 +581,14 @@ fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
         }
     }
     bounds.push(text.len());
-    bounds
-        .windows(2)
-        .map(|b| b[0]..b[1])
+    bounds.windows(2).map(|b| b[0]..b[1]).collect()
+}
+
+/// The byte ranges of the clauses of `text` that contain a warning ("…, but it should
+/// not be used in …" → the clause after "but").
+fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
+    clauses(text)
+        .into_iter()
         .filter(|r| {
             let padded = format!(" {} ", normalize_term(&text[r.clone()]));
             WARNS.iter().any(|w| padded.contains(&format!(" {w} ")))
@@ -569,10 +596,110 @@ fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
         .collect()
 }
 
+/// Words that set one part of a sentence against another ("…; however, …").
+const CONTRASTS: &[&str] = &["but", "however", "although", "whereas", "except", "unless"];
+
+/// The candidates `own` names in a sentence part that a contrast sets against a later
+/// part about the patient's population ("In general, start ART within 2 weeks; however,
+/// caution is needed in people with meningitis" → the 2 weeks, for a patient with
+/// meningitis): they are the general rule. The later part must be the one about the
+/// patient: it applies to the patient and shares more of the patient's words (weighed by
+/// `matched`) than the part before.
+fn contrasted(
+    applies_to: impl Fn(&str) -> Truth,
+    text: &str,
+    own: &[Mention],
+    matched: impl Fn(&str) -> f32,
+) -> Vec<String> {
+    let lower = text.to_lowercase();
+    let Some(turn) = words(&lower)
+        .iter()
+        .find(|w| w.is_word && CONTRASTS.contains(&w.text(&lower)) && w.span.start > 0)
+        .map(|w| w.span.start)
+    else {
+        return Vec::new();
+    };
+    let (before, after) = text.split_at(turn);
+    if applies_to(after) != Truth::True || matched(after) <= matched(before) {
+        return Vec::new();
+    }
+    own.iter()
+        .filter(|m| m.bytes.end <= turn)
+        .map(|m| m.key.clone())
+        .collect()
+}
+
+/// Words that open the condition a population has ("people with …", "those who have
+/// …").
+const CONDITION_OPENERS: &[&str] = &["with", "having", "have", "has"];
+
+/// Longest condition phrase, in words.
+const MAX_CONDITION_WORDS: usize = 4;
+
+/// Whether a statement names a population by a condition the patient's own words
+/// describe, which the patient lexicon does not know ("PLHIV with tuberculous
+/// meningitis" for a patient with tuberculous meningitis): the phrase after "with" (or
+/// "who have"), up to a punctuation mark or a function word, has content words and all
+/// of them are the patient's.
+fn names_condition_of(text: &str, patient_words: &BTreeSet<String>) -> bool {
+    let tokens = words(text);
+    tokens.iter().enumerate().any(|(i, w)| {
+        if !w.is_word || !CONDITION_OPENERS.contains(&w.text(text).to_lowercase().as_str()) {
+            return false;
+        }
+        let phrase: Vec<String> = tokens[i + 1..]
+            .iter()
+            .take_while(|t| t.is_word)
+            .map(|t| t.text(text))
+            .take_while(|t| !FUNCTION_WORDS.contains(&t.to_lowercase().as_str()))
+            .take(MAX_CONDITION_WORDS)
+            .flat_map(stems)
+            .collect();
+        !phrase.is_empty() && phrase.iter().all(|w| patient_words.contains(w))
+    })
+}
+
+/// Nouns for a population, which "these …" or "such …" refers back to.
+const POPULATION_NOUNS: &[&str] = &[
+    "situation",
+    "patient",
+    "case",
+    "people",
+    "person",
+    "population",
+    "group",
+    "individual",
+    "circumstance",
+    "setting",
+    "child",
+    "children",
+    "adult",
+    "woman",
+    "women",
+    "man",
+    "men",
+    "infant",
+];
+
+/// Whether a statement speaks of the population of the one before ("in these
+/// situations", "such patients").
+fn refers_to_population(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let ws: Vec<&str> = words(&lower)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| w.text(&lower))
+        .collect();
+    ws.windows(2).any(|p| {
+        matches!(p[0], "these" | "such" | "those" | "this")
+            && POPULATION_NOUNS.contains(&crate::text::singular(p[1]).as_str())
+    })
+}
+
 /// Whether the patient belongs to the population a statement is about: the statement,
 /// its lead-in or its section heading naming a condition the patient has (true), or
 /// only conditions the patient does not have (false).
-fn applies(patient: &Patient, statement: &Statement) -> Truth {
+fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<String>) -> Truth {
     let mut parts: Vec<&str> = vec![statement.text.as_str()];
     if let Some(lead) = &statement.lead {
         parts.push(lead);
@@ -580,7 +707,7 @@ fn applies(patient: &Patient, statement: &Statement) -> Truth {
     parts.extend(statement.headings.iter().skip(1).map(String::as_str));
     let mut any_false = false;
     for part in parts {
-        match patient.evaluate(part) {
+        match applies_to(patient, part, patient_words) {
             Truth::True => return Truth::True,
             Truth::False => any_false = true,
             Truth::Unknown => {}
@@ -590,6 +717,15 @@ fn applies(patient: &Patient, statement: &Statement) -> Truth {
         Truth::False
     } else {
         Truth::Unknown
+    }
+}
+
+/// Whether the patient belongs to the population one text names: by the patient
+/// lexicon, else by a condition in the patient's own words ([`names_condition_of`]).
+fn applies_to(patient: &Patient, text: &str, patient_words: &BTreeSet<String>) -> Truth {
+    match patient.evaluate(text) {
+        Truth::Unknown if names_condition_of(text, patient_words) => Truth::True,
+        truth => truth,
     }
 }
 

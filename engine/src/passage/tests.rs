@@ -133,8 +133,8 @@ fn an_amount_keeps_its_frequency_and_a_count_is_not_an_ordinal() {
         &[schedule],
         "A 12-year-old girl with HIV infection starts the course. How many doses should her \
          schedule have?",
-        Some("3-dose"),
-        Some("3-dose"),
+        Some("3-dose schedule"),
+        Some("3-dose schedule"),
     );
 }
 
@@ -194,4 +194,19 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
     // Said of the patient and of the asked kind: it stands; so does any avoid answer.
     assert_eq!(instead("standard therapy", true, false), None);
     assert_eq!(instead("as well", true, true), None);
+}
+
+#[test]
+fn a_contrast_sets_the_general_rule_against_the_patients_exception() {
+    // The patient's condition is named in the patient's own words, not the lexicon's;
+    // "these situations" refers back to its population.
+    let text = "In general, it is recommended to start treatment within 2 weeks; however, caution is needed in \
+                people with tuberculous meningitis. Delaying treatment for 4–8 weeks might be \
+                considered in these situations.";
+    check(
+        &[text],
+        "A man with HIV has tuberculous meningitis. When should treatment be started?",
+        Some("4–8 weeks"),
+        Some("within 2 weeks"),
+    );
 }
