@@ -53,6 +53,15 @@ pub struct CacheReport {
     pub extraction_cached: bool,
     /// Sentence embeddings read from the cache.
     pub embeddings_cached: usize,
+    /// The language resources' files (tagger data, drug lexicon) read from the cache,
+    /// and fetched from the site; both 0 when the worker had them already.
+    #[serde(default)]
+    pub language_files_cached: usize,
+    #[serde(default)]
+    pub language_files_fetched: usize,
+    /// Why the readers ran without the language resources, when they did.
+    #[serde(default)]
+    pub language_note: Option<String>,
     /// Why the cache is off or not written, when it is.
     pub note: Option<String>,
 }

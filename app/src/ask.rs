@@ -473,6 +473,12 @@ fn AnswerBlock(
                 cache.files_cached, cache.files_fetched
             ));
         }
+        if cache.language_files_cached + cache.language_files_fetched > 0 {
+            parts.push(format!(
+                "language resources: {} from this browser's cache, {} downloaded",
+                cache.language_files_cached, cache.language_files_fetched
+            ));
+        }
         if cache.files_repaired > 0 {
             parts.push(format!(
                 "{} damaged cached file(s) replaced",
@@ -493,6 +499,14 @@ fn AnswerBlock(
     let cache_note = cache.note.clone().map(|n| {
         view! { <p class="notice" data-testid="cache-note">{n}</p> }
     });
+    let language_note = cache.language_note.clone().map(|n| {
+        view! {
+            <p class="notice" data-testid="language-note">
+                "The tagger and drug lexicon could not load, so sentences were split at punctuation and function words instead: "
+                {n}
+            </p>
+        }
+    });
     let export_view = view.clone();
     view! {
         <div class="answer" data-testid="answer" data-state=state data-answer=view.answer.clone().unwrap_or_default()>
@@ -507,10 +521,13 @@ fn AnswerBlock(
                 data-files-repaired=cache.files_repaired.to_string()
                 data-extraction-cached=cache.extraction_cached.to_string()
                 data-embeddings-cached=cache.embeddings_cached.to_string()
+                data-language-cached=cache.language_files_cached.to_string()
+                data-language-fetched=cache.language_files_fetched.to_string()
             >
                 {cache_line}
             </p>
             {cache_note}
+            {language_note}
             <h3>"Citations"</h3>
             <ol class="citations">{citations}</ol>
             {source}

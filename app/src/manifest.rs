@@ -68,27 +68,66 @@ impl Manifest {
 /// The manifest schema this build understands.
 pub const SCHEMA: u32 = 1;
 
+/// `models/lexicons.json`: the language resources (part-of-speech tagger data, drug
+/// lexicon) the readers load, each served at `models/lexicons/<name>` and pinned by
+/// size and sha256 like a model's files.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Lexicons {
+    pub schema: u32,
+    pub outputs: Vec<ModelFile>,
+}
+
+impl Lexicons {
+    /// The file called `name`, or why the site cannot serve it.
+    pub fn require_file(&self, name: &str) -> Result<&ModelFile, String> {
+        self.outputs
+            .iter()
+            .find(|f| f.name == name)
+            .ok_or_else(|| format!("models/lexicons.json lists no {name}"))
+    }
+
+    /// Where the site serves `file`, relative to the page (or the worker's script).
+    pub fn url(file: &ModelFile) -> String {
+        format!("models/lexicons/{}", file.name)
+    }
+}
+
 /// Fetches and parses the manifest relative to the page, so the site works under any
 /// sub-path.
 pub async fn fetch_manifest() -> Result<Manifest, String> {
-    let response = gloo_net::http::Request::get("models/manifest.json")
+    let manifest: Manifest = fetch_json("models/manifest.json").await?;
+    check_schema("models/manifest.json", manifest.schema)?;
+    Ok(manifest)
+}
+
+/// Fetches and parses `models/lexicons.json` relative to the page (or the worker).
+pub async fn fetch_lexicons() -> Result<Lexicons, String> {
+    let lexicons: Lexicons = fetch_json("models/lexicons.json").await?;
+    check_schema("models/lexicons.json", lexicons.schema)?;
+    Ok(lexicons)
+}
+
+async fn fetch_json<T: serde::de::DeserializeOwned>(path: &str) -> Result<T, String> {
+    let response = gloo_net::http::Request::get(path)
         .send()
         .await
-        .map_err(|e| format!("could not fetch models/manifest.json: {e}"))?;
+        .map_err(|e| format!("could not fetch {path}: {e}"))?;
     if !response.ok() {
-        return Err(format!("models/manifest.json: HTTP {}", response.status()));
+        return Err(format!("{path}: HTTP {}", response.status()));
     }
-    let manifest: Manifest = response
+    response
         .json()
         .await
-        .map_err(|e| format!("models/manifest.json is not a valid manifest: {e}"))?;
-    if manifest.schema != SCHEMA {
-        return Err(format!(
-            "models/manifest.json has schema {}, this build reads schema {SCHEMA}",
-            manifest.schema
-        ));
+        .map_err(|e| format!("{path} is not a valid manifest: {e}"))
+}
+
+fn check_schema(path: &str, schema: u32) -> Result<(), String> {
+    match schema == SCHEMA {
+        true => Ok(()),
+        false => Err(format!(
+            "{path} has schema {schema}, this build reads schema {SCHEMA}"
+        )),
     }
-    Ok(manifest)
 }
 
 /// Bytes as the user reads them: `98.4 MB`.
@@ -125,6 +164,17 @@ mod tests {
         let file = model.file("config.json").expect("listed");
         assert_eq!(model.url(file), "models/all-minilm-l6-v2/config.json");
         assert!(m.model("other").is_none() && model.file("vocab.txt").is_none());
+    }
+
+    #[test]
+    fn the_language_resources_are_pinned_files_served_under_models_lexicons() {
+        let pins = include_str!("../../models/lexicons.json");
+        let l: Lexicons = serde_json::from_str(pins).expect("parses");
+        assert_eq!(l.schema, SCHEMA);
+        let drugs = l.require_file("drugs.tsv").expect("listed");
+        assert_eq!(drugs.sha256.len(), 64);
+        assert_eq!(Lexicons::url(drugs), "models/lexicons/drugs.tsv");
+        assert!(l.require_file("tagger.txt").is_ok() && l.require_file("x").is_err());
     }
 
     #[test]

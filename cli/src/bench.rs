@@ -53,12 +53,15 @@ pub struct Args {
     /// Directory with config.json, model.safetensors and tokenizer.json.
     #[arg(long, default_value = "models/all-minilm-l6-v2")]
     pub(crate) model_dir: PathBuf,
-    /// Read with the language resources in this directory (tagger.txt, drugs.tsv, from
-    /// scripts/build_lexicons.py; e.g. models/lexicons): readers take noun phrases from
-    /// part-of-speech tags. Without it they split sentences at punctuation and function
-    /// words, as the browser does until it loads them too.
+    /// The language resources (tagger.txt, drugs.tsv, as scripts/build_lexicons.py
+    /// writes them): readers take noun phrases from part-of-speech tags and know drug
+    /// names, as the browser's worker does.
+    #[arg(long, default_value = "models/lexicons")]
+    pub(crate) lexicons: PathBuf,
+    /// Read without the language resources (the ablation): readers split sentences at
+    /// punctuation and function words.
     #[arg(long)]
-    pub(crate) lexicons: Option<PathBuf>,
+    pub(crate) no_lexicons: bool,
     /// Merge entities whose names embed at least this similar (UPGMA), e.g. 0.8.
     #[arg(long)]
     pub(crate) cluster: Option<f32>,
@@ -102,7 +105,8 @@ impl Args {
             limit: None,
             embedder: embedder.to_string(),
             model_dir,
-            lexicons: None,
+            lexicons: PathBuf::from("models/lexicons"),
+            no_lexicons: false,
             cluster: None,
             explain: false,
             llm,
@@ -164,9 +168,9 @@ pub(crate) fn evaluate_on(
         Some(path) => Some(load_llm(path)?),
         None => None,
     };
-    let language = match &args.lexicons {
-        Some(dir) => Some(Arc::new(load_language(dir)?)),
-        None => None,
+    let language = match args.no_lexicons {
+        false => Some(Arc::new(load_language(&args.lexicons)?)),
+        true => None,
     };
     run_with(
         args,
@@ -359,6 +363,7 @@ fn run_with(
             "embedder": embedder.name(),
             "llm": llm.map(|m| m.name().to_string()),
             "config": config_json(&config),
+            "lexicons": !args.no_lexicons,
             "cluster_threshold": args.cluster,
             "skipped": loaded.skipped,
             "em": 100.0 * em_sum / n as f64,

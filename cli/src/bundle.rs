@@ -41,6 +41,12 @@ pub struct Args {
     /// lexical embedder, as the "with the LLM" ablation.
     #[arg(long)]
     llm: Option<PathBuf>,
+    /// The language resources every run reads with (as `bench --lexicons`).
+    #[arg(long, default_value = "models/lexicons")]
+    lexicons: PathBuf,
+    /// Every run without the language resources (as `bench --no-lexicons`).
+    #[arg(long)]
+    no_lexicons: bool,
     /// Only the first N questions of each file (a quick look, or a small bundle).
     #[arg(long)]
     limit: Option<usize>,
@@ -93,6 +99,8 @@ pub fn run(args: &Args) -> Result<(), String> {
                 llm,
             );
             one.limit = args.limit;
+            one.lexicons = args.lexicons.clone();
+            one.no_lexicons = args.no_lexicons;
             let mut result = match embedder.as_str() {
                 "minilm" => {
                     let memo = match &mut minilm {

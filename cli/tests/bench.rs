@@ -5,8 +5,12 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::process::Command;
 
+/// The command from the repository's root, as users run it: the default model and
+/// language-resource folders (`models/…`) are relative to it.
 fn gatepath() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_gatepath"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gatepath"));
+    command.current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."));
+    command
 }
 
 fn heldout() -> PathBuf {

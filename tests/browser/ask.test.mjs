@@ -29,6 +29,10 @@ async function flow(t, { webgpu, backend }) {
     assert.deepEqual([cold.filesFetched, cold.filesCached], [3, 0], session.report());
     assert.ok(session.requests.includes('/models/all-minilm-l6-v2/model.safetensors'),
       `the weights were fetched: ${session.requests}`);
+    // The tagger and drug lexicon are read as bench reads them, fetched from this site.
+    assert.equal(cold.languageNote, null, session.report());
+    assert.deepEqual([cold.languageFetched, cold.languageCached], [2, 0], session.report());
+    assert.ok(session.requests.includes('/models/lexicons/drugs.tsv'), `${session.requests}`);
     const answer = page.getByTestId('answer');
     t.diagnostic(`${backend}: first answer (empty cache) after ${cold.millis} ms: ` +
       `${await page.getByTestId('answer-summary').textContent()}`);
@@ -74,11 +78,15 @@ async function flow(t, { webgpu, backend }) {
     const warm = await askLyme(session);
     assert.equal(warm.answer, 'amoxicillin');
     assert.deepEqual([warm.filesFetched, warm.filesCached], [0, 3], session.report());
+    assert.deepEqual([warm.languageFetched, warm.languageCached], [0, 2], session.report());
+    assert.ok(!session.requests.some((r) => r.startsWith('/models/lexicons/')), `${session.requests}`);
     assert.equal(warm.extractionCached, true);
     assert.equal(warm.embedded, 0, 'every embedding came from the cache');
     assert.equal(warm.embeddingsCached, cold.embedded);
     assert.equal(warm.note, null);
-    assert.deepEqual(session.requests.filter((r) => r.startsWith('/models/') && r !== '/models/manifest.json'), [],
+    // Only the two small manifests that pin the files' sha256 are read again.
+    const manifests = ['/models/manifest.json', '/models/lexicons.json'];
+    assert.deepEqual(session.requests.filter((r) => r.startsWith('/models/') && !manifests.includes(r)), [],
       'no model file is fetched again');
     t.diagnostic(`${backend}: first answer after a reload (models and embeddings cached) after ${warm.millis} ms`);
 

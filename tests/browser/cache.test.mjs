@@ -2,7 +2,8 @@
 // reload reads models, extraction and embeddings from it on both backends): a cached
 // weight damaged on purpose fails its sha256 check, is fetched again and the answer is
 // unchanged; a storage quota that is full still yields the answer and the page says
-// so; the storage panel lists what is kept and clears it. On the CPU fallback (the
+// so; a drug lexicon that fails its check leaves the question answered without it,
+// with the reason shown; the storage panel lists what is kept and clears it. On the CPU fallback (the
 // cache does not depend on the backend).
 
 import { test } from 'node:test';
@@ -102,6 +103,28 @@ test('a full storage quota still yields the answer, and the page says so', { tim
     assert.match(await page.getByTestId('storage-note').textContent(), /full/);
     assert.equal(await page.getByTestId('storage').getAttribute('data-entries'), '0');
     await session.screenshot('cache-quota-full');
+    assert.deepEqual(session.errors, [], session.report());
+  } finally {
+    await session.close();
+  }
+});
+
+/** Runs in the worker first: the site serves something else as the drug lexicon. */
+function wrongLexicon() {
+  const fetch = self.fetch.bind(self);
+  self.fetch = (input, init) => (String(input.url ?? input).includes('models/lexicons/drugs.tsv')
+    ? Promise.resolve(new Response('not a lexicon\n', { status: 200 }))
+    : fetch(input, init));
+}
+
+test('a drug lexicon that fails its check still yields the answer, and the page says why', { timeout: 900_000 }, async () => {
+  const session = await openCheckedApp({ webgpu: false, backend: 'cpu', workerPrelude: wrongLexicon });
+  try {
+    const result = await askLyme(session);
+    assert.equal(result.answer, 'amoxicillin');
+    assert.match(result.languageNote ?? '', /drugs\.tsv/, session.report());
+    assert.equal(result.languageFetched, 0);
+    await session.screenshot('cache-wrong-lexicon');
     assert.deepEqual(session.errors, [], session.report());
   } finally {
     await session.close();

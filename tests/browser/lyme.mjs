@@ -26,6 +26,11 @@ export async function askLyme(session) {
     filesRepaired: Number(await attr('files-repaired')),
     extractionCached: (await attr('extraction-cached')) === 'true',
     embeddingsCached: Number(await attr('embeddings-cached')),
+    languageCached: Number(await attr('language-cached')),
+    languageFetched: Number(await attr('language-fetched')),
+    languageNote: (await page.getByTestId('language-note').count()) > 0
+      ? await page.getByTestId('language-note').textContent()
+      : null,
     note: (await page.getByTestId('cache-note').count()) > 0
       ? await page.getByTestId('cache-note').textContent()
       : null,

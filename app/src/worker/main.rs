@@ -8,6 +8,7 @@ mod embedder;
 mod embedder_check;
 mod files;
 mod hooks;
+mod language;
 mod llm;
 mod llm_check;
 mod manager;

@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use engine::answer::{
     described, explanation_messages, explanation_opening, explore, Answer, Exploration, Prepared,
@@ -16,6 +17,7 @@ use engine::answer::{
 use engine::embed::{EmbedError, Embedder, LexicalEmbedder, Memo};
 use engine::extract::{Extraction, RuleExtractor};
 use engine::gate;
+use engine::language::Language;
 use engine::llm::{Generate, LanguageModel, Sampling, Stop};
 use engine::model::bert::BertEmbedder;
 use engine::model::Precision;
@@ -31,7 +33,7 @@ use crate::compute;
 use crate::files::{Event, Fetch, Origin};
 use crate::hooks::now_ms;
 use crate::store::{self, EMBEDDINGS, EXTRACTIONS};
-use crate::{embedder, llm, manager};
+use crate::{embedder, language, llm, manager};
 use gatepath_app::models::Role;
 
 /// Largest document set the worker takes in one request (bytes of text).
@@ -95,6 +97,8 @@ impl Embedder for SessionEmbedder {
 
 struct Session {
     documents_key: String,
+    /// Whether the graph is read with the language resources.
+    with_language: bool,
     names: Vec<String>,
     prepared: Rc<Prepared>,
     /// The graph the last question was answered with (CLAIMS answers over the graph
@@ -192,8 +196,24 @@ pub async fn ask(id: u32, request: Ask, progress: impl Fn(Progress)) -> Result<A
     let result = async {
         yield_now().await;
         cancelled(id)?;
+        const LANGUAGE: &str = "loading the language resources";
+        step(LANGUAGE, 1, 3);
+        let language = take_language(&|event, bytes_total| {
+            if let Event::Bytes(bytes_done) = event {
+                progress(Progress {
+                    stage: LANGUAGE.into(),
+                    done: 1,
+                    total: 3,
+                    bytes_done,
+                    bytes_total,
+                })
+            }
+        })
+        .await;
+        yield_now().await;
+        cancelled(id)?;
         step("reading the documents", 1, 3);
-        let mut prepared = prepared(&request.documents).await;
+        let mut prepared = prepared(&request.documents, language).await;
         yield_now().await;
         cancelled(id)?;
         step("answering", 2, 3);
@@ -516,14 +536,16 @@ impl Session {
 /// from another extractor or release is never read back.
 const EXTRACTOR: &str = concat!("rules@", env!("CARGO_PKG_VERSION"));
 
-/// The graph of `documents`: the session's when it holds this set, else built from the
-/// cached extraction, else extracted (and the extraction cached).
-async fn prepared(documents: &[DocumentIn]) -> PreparedView {
+/// The graph of `documents`, read with `language` when it loaded: the session's when it
+/// holds this set read the same way, else built from the cached extraction, else
+/// extracted (and the extraction cached).
+async fn prepared(documents: &[DocumentIn], language: Option<Arc<Language>>) -> PreparedView {
     let key = store::text_hash(&serde_json::to_string(&(EXTRACTOR, documents)).unwrap_or_default());
+    let with_language = language.is_some();
     if let Some(view) = SESSION.with(|s| {
         s.borrow()
             .as_ref()
-            .filter(|s| s.documents_key == key)
+            .filter(|s| s.documents_key == key && s.with_language == with_language)
             .map(Session::view)
     }) {
         REPORT.with(|r| r.borrow_mut().extraction_cached = true);
@@ -551,10 +573,14 @@ async fn prepared(documents: &[DocumentIn]) -> PreparedView {
             p
         }
     };
-    let prepared = Rc::new(prepared);
+    let prepared = Rc::new(match language {
+        Some(language) => prepared.with_language(language),
+        None => prepared,
+    });
     let names = documents.iter().map(|d| d.name.clone()).collect();
     let session = Session {
         documents_key: key,
+        with_language,
         names,
         prepared,
         asked: None,
@@ -592,19 +618,7 @@ async fn take_embedder(report: &dyn Fn(Event, u64)) -> Memo<SessionEmbedder> {
     };
     let model = match loaded {
         Ok((e, origins)) => {
-            REPORT.with(|r| {
-                let mut r = r.borrow_mut();
-                for origin in origins {
-                    match origin {
-                        Origin::Cache => r.files_cached += 1,
-                        Origin::Network => r.files_fetched += 1,
-                        Origin::Repaired => {
-                            r.files_fetched += 1;
-                            r.files_repaired += 1;
-                        }
-                    }
-                }
-            });
+            count_origins(&origins, Files::Model);
             Model::Neural(Box::new(e))
         }
         Err(reason) => {
@@ -616,6 +630,51 @@ async fn take_embedder(report: &dyn Fn(Event, u64)) -> Memo<SessionEmbedder> {
         model,
         from_cache: 0,
     })
+}
+
+/// Which files a load counts toward in the report.
+#[derive(Clone, Copy)]
+enum Files {
+    Model,
+    Language,
+}
+
+/// Counts where each loaded file came from into the answer's report.
+fn count_origins(origins: &[Origin], files: Files) {
+    REPORT.with(|r| {
+        let mut r = r.borrow_mut();
+        let r = &mut *r;
+        let (cached, fetched) = match files {
+            Files::Model => (&mut r.files_cached, &mut r.files_fetched),
+            Files::Language => (&mut r.language_files_cached, &mut r.language_files_fetched),
+        };
+        for origin in origins {
+            match origin {
+                Origin::Cache => *cached += 1,
+                Origin::Network => *fetched += 1,
+                Origin::Repaired => {
+                    *fetched += 1;
+                    r.files_repaired += 1;
+                }
+            }
+        }
+    });
+}
+
+/// The language resources, loaded (or taken from this worker) with where their files
+/// came from in the report; `None` with the reason in the report when they cannot load,
+/// and the question is read without them.
+async fn take_language(report: &dyn Fn(Event, u64)) -> Option<Arc<Language>> {
+    match language::load(report).await {
+        Ok((language, origins)) => {
+            count_origins(&origins, Files::Language);
+            Some(language)
+        }
+        Err(reason) => {
+            REPORT.with(|r| r.borrow_mut().language_note = Some(reason));
+            None
+        }
+    }
 }
 
 /// Why the neural embedder is not in use, if it is not.

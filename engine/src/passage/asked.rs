@@ -144,11 +144,12 @@ pub fn stem(word: &str) -> String {
     }
 }
 
-/// Units of measure a dose is given in.
+/// Units of measure a dose is given in (not "kg" alone: a number of kilograms is a body
+/// weight).
 const UNITS: &[&str] = &[
-    "mg", "g", "kg", "mcg", "µg", "μg", "ug", "ng", "ml", "l", "iu", "unit", "units", "mmol",
-    "meq", "%", "mg/kg", "mcg/kg", "µg/kg", "mg/m2", "mg/day", "mg/d", "ml/kg", "tablet",
-    "tablets", "capsule", "capsules", "puff", "puffs", "drop", "drops",
+    "mg", "g", "mcg", "µg", "μg", "ug", "ng", "ml", "l", "iu", "unit", "units", "mmol", "meq", "%",
+    "mg/kg", "mcg/kg", "µg/kg", "mg/m2", "mg/day", "mg/d", "ml/kg", "tablet", "tablets", "capsule",
+    "capsules", "puff", "puffs", "drop", "drops",
 ];
 
 /// Units of time.
@@ -229,7 +230,13 @@ pub fn spans(
                     continue;
                 }
                 let mut j = number_end(i);
-                if !tokens.get(j).is_some_and(|t| UNITS.contains(&t.as_str())) {
+                // "mg", "mg/kg", "mg/kg/dose"; not "mL/min", the unit of a clearance.
+                let unit = |t: &String| {
+                    UNITS.contains(&t.as_str())
+                        || (t.split_once('/').is_some_and(|(u, _)| UNITS.contains(&u))
+                            && !t.starts_with("ml/min"))
+                };
+                if !tokens.get(j).is_some_and(unit) {
                     i += 1;
                     continue;
                 }
@@ -270,16 +277,19 @@ pub fn spans(
         }
         Asked::Count { head } => {
             for i in 0..tokens.len() {
-                if !is_number(i) {
-                    continue;
-                }
-                // "a 3-dose schedule" as one word, with the noun it counts for.
-                if let Some((_, noun)) = tokens[i].split_once('-') {
-                    if stem(noun) == *head {
+                // "a 3-dose schedule", "the two-dose schedule" as one word, with the
+                // noun it counts for.
+                if let Some((count, noun)) = tokens[i].split_once('-') {
+                    let counts = (!count.is_empty() && count.chars().all(|c| c.is_ascii_digit()))
+                        || NUMBER_WORDS.contains(&count);
+                    if counts && stem(noun) == *head {
                         let noun_after = tags.get(i + 1).is_some_and(|t| t.is_noun());
                         out.push(i..i + 1 + usize::from(noun_after));
                         continue;
                     }
+                }
+                if !is_number(i) {
+                    continue;
                 }
                 let j = number_end(i);
                 // "3 doses", "a 3-dose schedule"

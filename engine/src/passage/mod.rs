@@ -386,7 +386,7 @@ pub fn read(
         // "In general, start within 2 weeks; however, caution is needed in <the
         // patient's population>": a candidate in a clause the contrast sets against the
         // patient's is the general rule, not this patient's.
-        let general: Vec<String> = match (patient, applies) {
+        let mut general: Vec<String> = match (patient, applies) {
             (Some(p), Some(Truth::True)) => contrasted(
                 |part| applies_to(p, part, &patient_words),
                 &statement.text,
@@ -395,6 +395,7 @@ pub fn read(
             ),
             _ => Vec::new(),
         };
+        general.extend(set_aside(&statement.text, own));
         let matched = weight(words, &patient_words);
         for key in about
             .iter()
@@ -625,6 +626,51 @@ fn contrasted(
     }
     own.iter()
         .filter(|m| m.bytes.end <= turn)
+        .map(|m| m.key.clone())
+        .collect()
+}
+
+/// Comparative words before "than" that compare quantities ("more than 5 days", "less
+/// than 20 kg"): such a "than" sets nothing aside.
+const QUANTITY_COMPARATIVES: &[&str] = &[
+    "more", "less", "fewer", "greater", "higher", "lower", "older", "younger", "longer", "shorter",
+    "other", "larger", "smaller",
+];
+
+/// Most bytes between a setting-aside phrase and the candidate it sets aside.
+const SET_ASIDE_REACH: usize = 60;
+
+/// The candidates `own` names as the alternative not taken: after "rather than",
+/// "instead of", "in preference to", or a "than" that compares choices ("a higher dose
+/// (3 mg/kg) than larger children (2.4 mg/kg)"), in the same sentence part.
+fn set_aside(text: &str, own: &[Mention]) -> Vec<String> {
+    let lower = text.to_lowercase();
+    let tokens: Vec<(&str, std::ops::Range<usize>)> = words(&lower)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| (w.text(&lower), w.span.clone()))
+        .collect();
+    let mut ends: Vec<usize> = Vec::new();
+    for (i, (w, span)) in tokens.iter().enumerate() {
+        let prev = |k: usize| i.checked_sub(k).map_or("", |j| tokens[j].0);
+        let opens = match *w {
+            "than" => prev(1) == "rather" || !QUANTITY_COMPARATIVES.contains(&prev(1)),
+            "of" => prev(1) == "instead",
+            "to" => prev(1) == "preference" && prev(2) == "in",
+            _ => false,
+        };
+        if opens {
+            ends.push(span.end);
+        }
+    }
+    own.iter()
+        .filter(|m| {
+            ends.iter().any(|&e| {
+                m.bytes.start >= e
+                    && m.bytes.start - e <= SET_ASIDE_REACH
+                    && !lower[e..m.bytes.start].contains([';', '.', ':'])
+            })
+        })
         .map(|m| m.key.clone())
         .collect()
 }

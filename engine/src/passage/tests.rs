@@ -210,3 +210,67 @@ fn a_contrast_sets_the_general_rule_against_the_patients_exception() {
         Some("within 2 weeks"),
     );
 }
+
+/// Reads `question` over `docs` gated on its patient and checks the best answer.
+fn check_gated(docs: &[&str], question: &str, gated: &str) {
+    let docs: Vec<Document> = docs
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Document::new(format!("d{i}"), *t))
+        .collect();
+    let patient = Patient::read(question);
+    let best = read(
+        &docs,
+        shipped(),
+        question,
+        &parse(question),
+        Some(&patient),
+        &[],
+    )
+    .and_then(|r| r.best().map(|c| normalize_term(&c.text)));
+    assert_eq!(best, Some(normalize_term(gated)), "{question}");
+}
+
+#[test]
+fn a_weight_bound_scopes_a_dose_and_the_alternative_after_than_is_set_aside() {
+    // "kg" alone is a body weight, never a dose; "mg/kg/dose" is one unit.
+    let dosing = "Intravenous exemplumab\n\n• Exemplumab 1.5 mg/kg body weight given at \
+                  admission, then daily.\n• Children weighing <25 kg should receive a higher \
+                  dose of exemplumab (2 mg/kg/dose) than larger children and adults \
+                  (1.5 mg/kg/dose).";
+    check_gated(
+        &[dosing],
+        "A 4-year-old boy weighing 15 kg is admitted with the infection. What dose of \
+         intravenous exemplumab should he receive?",
+        "2 mg/kg/dose",
+    );
+}
+
+#[test]
+fn an_age_bound_the_patient_fails_takes_the_statement_off_the_patient() {
+    let testing = "Diagnosis in young children\n\n• An antigen test must be used to diagnose \
+                   the infection in children younger than 18 months.\n• An antibody test can \
+                   be used in children aged 18 months and older.";
+    check_gated(
+        &[testing],
+        "Which test should be used to diagnose the infection in a 6-week-old infant?",
+        "antigen test",
+    );
+    check_gated(
+        &[testing],
+        "Which test should be used to diagnose the infection in a 3-year-old child?",
+        "antibody test",
+    );
+}
+
+#[test]
+fn a_count_written_in_words_before_a_hyphen_is_read() {
+    let schedule = "An alternate two-dose schedule of Exemplovax is licensed for adolescents \
+                    aged 11–15 years. Everyone else receives three doses.";
+    check_gated(
+        &[schedule],
+        "A 13-year-old starts Exemplovax under the alternate schedule. How many doses will she \
+         need?",
+        "two-dose schedule",
+    );
+}

@@ -11,6 +11,7 @@
 //! against the patient's; unknown when nothing speaks to it.
 
 mod lexicon;
+pub mod measure;
 
 pub use lexicon::Concept;
 
@@ -30,6 +31,9 @@ pub struct Patient {
     pub gestation_weeks: Option<f64>,
     /// eGFR or creatinine clearance in mL/min, when stated.
     pub renal_clearance: Option<f64>,
+    /// Quantities stated of the patient (age, gestation, day of illness, weight, CD4
+    /// count, clearance), with what dialysis or severe renal impairment implies.
+    pub measures: Vec<measure::Measure>,
     /// Substances the patient reacted to ("penicillin", "aspirin", "iodinated contrast").
     pub allergies: BTreeSet<String>,
     /// Whether the question says the patient has no known allergies.
@@ -440,7 +444,36 @@ impl Patient {
             .filter(|w| !p.negated_words.contains(w))
             .collect();
         p.close();
+        p.measures = p.all_measures(text);
         p
+    }
+
+    /// The quantities `text` states of the patient, with those read as numbers
+    /// before and what dialysis or severe renal impairment implies of clearance.
+    fn all_measures(&self, text: &str) -> Vec<measure::Measure> {
+        use measure::{Interval, Measure, Quantity};
+        let mut out = measure::facts(text);
+        let mut add = |quantity: Quantity, interval: Option<Interval>| {
+            if let Some(interval) = interval {
+                if !out.iter().any(|m| m.quantity == quantity) {
+                    out.push(Measure { quantity, interval });
+                }
+            }
+        };
+        add(Quantity::AgeYears, self.age_years.map(Interval::point));
+        add(
+            Quantity::GestationWeeks,
+            self.gestation_weeks.map(Interval::point),
+        );
+        let known = |c: Concept| self.concepts.get(&c) == Some(&Truth::True);
+        let clearance = match self.renal_clearance {
+            Some(v) => Some(Interval::point(v)),
+            None if known(Concept::Dialysis) => Some(Interval::under(15.0)),
+            None if known(Concept::SevereRenalImpairment) => Some(Interval::under(30.0)),
+            None => None,
+        };
+        add(Quantity::Clearance, clearance);
+        out
     }
 
     fn read_numbers(&mut self, ws: &[String]) {
@@ -555,14 +588,27 @@ impl Patient {
         }
     }
 
-    /// The truth of a condition phrase for this patient.
+    /// The truth of a condition phrase for this patient. A quantity the phrase bounds
+    /// that the patient's value fails makes it false ("in infants younger than 18
+    /// months" for a child of two). A bound the patient meets makes it true when it is
+    /// a clinical state ("CrCl below 30", "CD4 count <100", "32–36 weeks' gestation"),
+    /// unless the rest of the phrase says otherwise; an age bound met decides nothing by
+    /// itself: "people aged 2 months and over" names everyone past infancy, not a
+    /// condition of this patient's. The rest is read as words: concepts, allergies,
+    /// the patient's own words.
     pub fn evaluate(&self, phrase: &str) -> Truth {
+        match (self.measured(phrase), self.evaluate_words(phrase)) {
+            (Some(Truth::False), _) => Truth::False,
+            (Some(Truth::True), Truth::Unknown) => Truth::True,
+            (_, words) => words,
+        }
+    }
+
+    /// [`Patient::evaluate`] without the quantities: concepts, allergies, words.
+    fn evaluate_words(&self, phrase: &str) -> Truth {
         let padded_phrase = padded(phrase);
         let ws = plain_words(phrase);
-        // 1. Concepts of the lexicon, with a threshold when the phrase gives one.
-        if let Some(t) = self.threshold(&ws) {
-            return t;
-        }
+        // 1. Concepts of the lexicon.
         let mut found = false;
         let mut any_true = false;
         let mut all_false = true;
@@ -664,34 +710,26 @@ impl Patient {
         }) || self.words.iter().any(|w| same_stem(w, word))
     }
 
-    /// "eGFR below 30", "creatinine clearance < 30 mL/min": compares with the stated
-    /// clearance, or with what dialysis / stage 4–5 disease implies.
-    fn threshold(&self, ws: &[String]) -> Option<Truth> {
-        let renal = ws
+    /// The truth of the quantities `phrase` bounds ("infants younger than 18 months",
+    /// "CrCl below 30"): true when every one the patient's values decide holds, false
+    /// when every one fails, `None` when none is decided or they disagree (a statement
+    /// that names two populations).
+    fn measured(&self, phrase: &str) -> Option<Truth> {
+        let conditions = measure::conditions(phrase);
+        let decided: Vec<bool> = conditions
             .iter()
-            .any(|w| matches!(w.as_str(), "egfr" | "gfr" | "crcl" | "clearance"));
-        if !renal {
-            return None;
+            .filter_map(|c| measure::holds(c, &self.measures))
+            .collect();
+        let clinical = conditions.iter().any(|c| {
+            c.quantity != measure::Quantity::AgeYears
+                && measure::holds(c, &self.measures) == Some(true)
+        });
+        match (decided.contains(&true), decided.contains(&false)) {
+            (true, false) if clinical => Some(Truth::True),
+            (true, false) => None,
+            (false, true) => Some(Truth::False),
+            _ => None,
         }
-        let below = ws
-            .iter()
-            .position(|w| matches!(w.as_str(), "below" | "under" | "less" | "<"));
-        let limit = below.and_then(|i| ws.iter().skip(i + 1).find_map(|w| number(w)))?;
-        if let Some(value) = self.renal_clearance {
-            return Some(if value < limit {
-                Truth::True
-            } else {
-                Truth::False
-            });
-        }
-        if self.concepts.get(&Concept::Dialysis) == Some(&Truth::True) && limit >= 15.0 {
-            return Some(Truth::True);
-        }
-        if self.concepts.get(&Concept::SevereRenalImpairment) == Some(&Truth::True) && limit >= 30.0
-        {
-            return Some(Truth::True);
-        }
-        None
     }
 
     /// The condition table L for every phrase given (e.g. a graph's condition phrases).

@@ -1,0 +1,582 @@
+//! Quantities that define a population, read the same way from a document's condition
+//! ("infants younger than 18 months", "CD4 count <100 cells/mm3", "after the first 7
+//! days of illness", "CrCl 30–50 mL/min") and from the patient's description ("a
+//! 6-week-old", "CD4 count of 80", "day 10 of a febrile illness", "within 48 hours of
+//! symptom onset"). Each is a [`Measure`]: a quantity with the interval its value lies
+//! in. A condition holds for the patient when the patient's interval lies inside the
+//! condition's, and fails when the two do not meet; a partial overlap decides nothing.
+//!
+//! Which quantity a number is comes from its unit and the words around it, as a reader
+//! takes it: a time is an age only beside an age word ("aged", "old", "of age",
+//! "younger than", a person noun), weeks are gestation beside "gestation" or
+//! "pregnant", days are of an illness beside "illness", "onset" or "symptoms". A number
+//! with no such word is no measure: "for 6 months" is a duration, "a 9-month regimen" a
+//! name.
+
+/// What a number measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    AgeYears,
+    GestationWeeks,
+    /// Days since the illness or its symptoms began.
+    IllnessDays,
+    WeightKg,
+    /// CD4 cells per mm³ (= per µL).
+    Cd4,
+    /// eGFR or creatinine clearance, mL/min.
+    Clearance,
+}
+
+/// A quantity and the interval its value lies in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Measure {
+    pub quantity: Quantity,
+    pub interval: Interval,
+}
+
+/// An interval of values; each end open or closed. Unbounded ends are infinite.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Interval {
+    pub low: f64,
+    pub low_open: bool,
+    pub high: f64,
+    pub high_open: bool,
+}
+
+impl Interval {
+    /// One value.
+    pub fn point(v: f64) -> Interval {
+        Interval {
+            low: v,
+            low_open: false,
+            high: v,
+            high_open: false,
+        }
+    }
+
+    /// From zero up to `v`, not reaching it.
+    pub fn under(v: f64) -> Interval {
+        Interval {
+            low: 0.0,
+            low_open: false,
+            high: v,
+            high_open: true,
+        }
+    }
+
+    fn below(v: f64, open: bool) -> Interval {
+        Interval {
+            low: f64::NEG_INFINITY,
+            low_open: true,
+            high: v,
+            high_open: open,
+        }
+    }
+
+    fn above(v: f64, open: bool) -> Interval {
+        Interval {
+            low: v,
+            low_open: open,
+            high: f64::INFINITY,
+            high_open: true,
+        }
+    }
+
+    fn between(low: f64, high: f64) -> Interval {
+        Interval {
+            low: low.min(high),
+            low_open: false,
+            high: low.max(high),
+            high_open: false,
+        }
+    }
+
+    /// Whether every value of `self` lies in `other`.
+    pub fn within(&self, other: &Interval) -> bool {
+        let low_ok =
+            self.low > other.low || (self.low == other.low && (!other.low_open || self.low_open));
+        let high_ok = self.high < other.high
+            || (self.high == other.high && (!other.high_open || self.high_open));
+        low_ok && high_ok
+    }
+
+    /// Whether `self` and `other` share no value.
+    pub fn apart(&self, other: &Interval) -> bool {
+        let before = |a: &Interval, b: &Interval| {
+            a.high < b.low || (a.high == b.low && (a.high_open || b.low_open))
+        };
+        before(self, other) || before(other, self)
+    }
+
+    fn scaled(self, k: f64) -> Interval {
+        Interval {
+            low: self.low * k,
+            high: self.high * k,
+            ..self
+        }
+    }
+}
+
+/// The measures a condition (or a whole statement) states: only those with a
+/// comparison or a range ("under 5 years", "6–59 months"), since a bare number in a
+/// document rarely bounds a population.
+pub fn conditions(text: &str) -> Vec<Measure> {
+    read(text, false)
+}
+
+/// The measures a patient description states: bare values too ("a 6-week-old", "CD4
+/// count of 80"), and bounds ("within 48 hours of symptom onset").
+pub fn facts(text: &str) -> Vec<Measure> {
+    read(text, true)
+}
+
+/// The truth of `condition` for a patient whose measures are `facts`: `Some(true)` when
+/// the patient's value lies in the condition's interval, `Some(false)` when it cannot,
+/// `None` when the patient's value is unknown or only partly inside.
+pub fn holds(condition: &Measure, facts: &[Measure]) -> Option<bool> {
+    let fact = facts.iter().find(|f| f.quantity == condition.quantity)?;
+    if fact.interval.within(&condition.interval) {
+        Some(true)
+    } else if fact.interval.apart(&condition.interval) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Token {
+    Number(f64),
+    Word(String),
+    Symbol(char),
+}
+
+fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_digit() {
+            let mut j = i;
+            while j < chars.len()
+                && (chars[j].is_ascii_digit()
+                    || (chars[j] == '.' && chars.get(j + 1).is_some_and(char::is_ascii_digit)))
+            {
+                j += 1;
+            }
+            let s: String = chars[i..j].iter().collect();
+            if let Ok(v) = s.parse::<f64>() {
+                out.push(Token::Number(v));
+            }
+            i = j;
+        } else if c.is_alphabetic() || c == 'µ' || c == '³' {
+            let mut j = i;
+            while j < chars.len() && (chars[j].is_alphanumeric() || chars[j] == '³') {
+                j += 1;
+            }
+            let s: String = chars[i..j].iter().collect();
+            out.push(Token::Word(s.to_lowercase()));
+            i = j;
+        } else {
+            if !c.is_whitespace() {
+                out.push(Token::Symbol(c));
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A unit of time in years, days or hours, or another unit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Unit {
+    /// Time, as a number of days per unit.
+    Time(f64),
+    Kg,
+    Cells,
+    MlPerMin,
+}
+
+fn unit(tokens: &[Token], at: usize) -> Option<(Unit, usize)> {
+    // "6-week-old", "a 9-month regimen": the unit after a hyphen.
+    if tokens.get(at) == Some(&Token::Symbol('-')) {
+        return unit(tokens, at + 1)
+            .filter(|u| matches!(u.0, Unit::Time(_) | Unit::Kg))
+            .map(|(u, n)| (u, n + 1));
+    }
+    let word = |k: usize| match tokens.get(at + k) {
+        Some(Token::Word(w)) => w.as_str(),
+        _ => "",
+    };
+    let symbol = |k: usize, c: char| tokens.get(at + k) == Some(&Token::Symbol(c));
+    Some(match word(0) {
+        "year" | "years" | "yr" | "yrs" => (Unit::Time(365.25), 1),
+        "month" | "months" | "mo" | "mos" => (Unit::Time(365.25 / 12.0), 1),
+        "week" | "weeks" | "wk" | "wks" => (Unit::Time(7.0), 1),
+        "day" | "days" => (Unit::Time(1.0), 1),
+        "hour" | "hours" | "h" | "hr" | "hrs" => (Unit::Time(1.0 / 24.0), 1),
+        "kg" => (Unit::Kg, 1),
+        "cells" => (Unit::Cells, 1),
+        "ml" if symbol(1, '/') && word(2) == "min" => (Unit::MlPerMin, 3),
+        _ => return None,
+    })
+}
+
+const PERSONS: &[&str] = &[
+    "child",
+    "children",
+    "infant",
+    "infants",
+    "adult",
+    "adults",
+    "adolescent",
+    "adolescents",
+    "person",
+    "persons",
+    "people",
+    "patient",
+    "patients",
+    "individual",
+    "individuals",
+    "baby",
+    "babies",
+    "newborn",
+    "newborns",
+    "neonate",
+    "neonates",
+    "boy",
+    "boys",
+    "girl",
+    "girls",
+    "women",
+    "men",
+    "woman",
+    "man",
+    "aged",
+    "age",
+    "ages",
+    "older",
+    "younger",
+    "old",
+];
+
+/// How a number is bounded by the words before it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Bound {
+    Below { open: bool },
+    Above { open: bool },
+}
+
+fn bound_before(tokens: &[Token], at: usize) -> Option<Bound> {
+    let word = |k: usize| match at.checked_sub(k).and_then(|i| tokens.get(i)) {
+        Some(Token::Word(w)) => w.as_str(),
+        _ => "",
+    };
+    let symbol = |k: usize| match at.checked_sub(k).and_then(|i| tokens.get(i)) {
+        Some(Token::Symbol(c)) => Some(*c),
+        _ => None,
+    };
+    // "<=" and "≤", "<" …; "after the first 7 days" before "the first 7 days".
+    match (symbol(2), symbol(1)) {
+        (Some('<'), Some('=')) => return Some(Bound::Below { open: false }),
+        (Some('>'), Some('=')) => return Some(Bound::Above { open: false }),
+        (_, Some('≤')) => return Some(Bound::Below { open: false }),
+        (_, Some('≥')) => return Some(Bound::Above { open: false }),
+        (_, Some('<')) => return Some(Bound::Below { open: true }),
+        (_, Some('>')) => return Some(Bound::Above { open: true }),
+        _ => {}
+    }
+    let first = word(1) == "first" && word(2) == "the";
+    if first {
+        return match word(3) {
+            "after" | "beyond" => Some(Bound::Above { open: true }),
+            _ => Some(Bound::Below { open: false }),
+        };
+    }
+    match (word(2), word(1)) {
+        (_, "under" | "below" | "before") => Some(Bound::Below { open: true }),
+        ("less" | "fewer" | "younger" | "lower", "than") => Some(Bound::Below { open: true }),
+        ("up" | "at", "to" | "most") | (_, "within") => Some(Bound::Below { open: false }),
+        ("no" | "not", "more") => Some(Bound::Below { open: false }),
+        (_, "over" | "above" | "after" | "beyond") => Some(Bound::Above { open: true }),
+        ("more" | "greater" | "older" | "higher", "than") => Some(Bound::Above { open: true }),
+        ("at", "least") | (_, "from") => Some(Bound::Above { open: false }),
+        _ => None,
+    }
+}
+
+fn bound_after(tokens: &[Token], at: usize) -> Option<Bound> {
+    let word = |k: usize| match tokens.get(at + k) {
+        Some(Token::Word(w)) => w.as_str(),
+        _ => "",
+    };
+    if tokens.get(at) == Some(&Token::Symbol('+')) {
+        return Some(Bound::Above { open: false });
+    }
+    // "65 years of age and older": past "of age".
+    let skip = if word(0) == "of" && word(1) == "age" {
+        2
+    } else {
+        0
+    };
+    match (word(skip), word(skip + 1)) {
+        ("and" | "or", "older" | "over" | "above" | "more" | "greater") => {
+            Some(Bound::Above { open: false })
+        }
+        ("and" | "or", "younger" | "under" | "less" | "fewer" | "below") => {
+            Some(Bound::Below { open: false })
+        }
+        _ => None,
+    }
+}
+
+/// The quantity a time is, from the words around it (`window` tokens each side).
+fn time_quantity(tokens: &[Token], from: usize, to: usize, days_per_unit: f64) -> Option<Quantity> {
+    let near = |range: std::ops::Range<usize>| -> Vec<&str> {
+        range
+            .filter_map(|i| match tokens.get(i) {
+                Some(Token::Word(w)) => Some(w.as_str()),
+                _ => None,
+            })
+            .collect()
+    };
+    let before = near(from.saturating_sub(4)..from);
+    let after = near(to..to + 4);
+    let any = |ws: &[&str], set: &[&str]| ws.iter().any(|w| set.contains(w));
+    let pregnancy = ["gestation", "gestational", "pregnant", "pregnancy"];
+    let illness = [
+        "illness", "onset", "symptom", "symptoms", "fever", "disease",
+    ];
+    if days_per_unit == 7.0 && (any(&after, &pregnancy) || any(&before, &["gestational"])) {
+        return Some(Quantity::GestationWeeks);
+    }
+    if any(&after, &illness) {
+        return Some(Quantity::IllnessDays);
+    }
+    // "of age", "old", or an age word or person right before the number.
+    let of_age = after.first() == Some(&"old")
+        || (after.first() == Some(&"of") && after.get(1) == Some(&"age"));
+    let mut person_before = false;
+    for w in before.iter().rev().take(3) {
+        if matches!(
+            *w,
+            "for" | "every" | "per" | "within" | "after" | "since" | "of" | "over"
+        ) {
+            break;
+        }
+        if PERSONS.contains(w) {
+            person_before = true;
+            break;
+        }
+    }
+    (of_age || person_before).then_some(Quantity::AgeYears)
+}
+
+fn read(text: &str, facts: bool) -> Vec<Measure> {
+    let tokens = tokens(text);
+    let mut out: Vec<Measure> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let Token::Number(first) = tokens[i] else {
+            i += 1;
+            continue;
+        };
+        // A range "6–59 months", "6 months to 5 years", "between 2 and 5 years".
+        let mut end = i + 1;
+        let mut second: Option<(f64, Option<(Unit, usize)>)> = None;
+        // "day 10 of illness": the unit before the number.
+        let day_before = matches!(i.checked_sub(1).and_then(|k| tokens.get(k)), Some(Token::Word(w)) if w == "day");
+        let first_unit = unit(&tokens, i + 1).or(day_before.then_some((Unit::Time(1.0), 0)));
+        let after_first = i + 1 + first_unit.map_or(0, |u| u.1);
+        // "11--15 years": a double hyphen for a dash.
+        let after_first = match (tokens.get(after_first), tokens.get(after_first + 1)) {
+            (Some(Token::Symbol('-')), Some(Token::Symbol('-'))) => after_first + 1,
+            _ => after_first,
+        };
+        let dash = matches!(
+            tokens.get(after_first),
+            Some(Token::Symbol('–' | '-' | '—'))
+        ) || matches!(tokens.get(after_first), Some(Token::Word(w)) if w == "to" || w == "through")
+            || (matches!(tokens.get(after_first), Some(Token::Word(w)) if w == "and")
+                && matches!(i.checked_sub(1).and_then(|k| tokens.get(k)), Some(Token::Word(w)) if w == "between"));
+        if dash {
+            if let Some(Token::Number(v)) = tokens.get(after_first + 1) {
+                second = Some((*v, unit(&tokens, after_first + 2)));
+            }
+        }
+        let (unit_of_range, interval, last) = match second {
+            Some((high, Some(u))) => {
+                let (low_scale, high_scale) = match (first_unit, u.0) {
+                    (Some((Unit::Time(a), _)), Unit::Time(b)) => (a / b, 1.0),
+                    _ => (1.0, 1.0),
+                };
+                let interval = Interval::between(first * low_scale, high * high_scale);
+                (u.0, interval, after_first + 2 + u.1)
+            }
+            _ => {
+                let Some(u) = first_unit else {
+                    // "CD4 count <200", "eGFR below 30" with no unit.
+                    let named = |names: &[&str]| {
+                        (i.saturating_sub(4)..i).any(|k| {
+                            matches!(tokens.get(k), Some(Token::Word(w)) if names.contains(&w.as_str()))
+                        })
+                    };
+                    let quantity = if named(&["cd4"]) {
+                        Some(Quantity::Cd4)
+                    } else if named(&["egfr", "gfr", "crcl", "clearance"]) {
+                        Some(Quantity::Clearance)
+                    } else {
+                        None
+                    };
+                    if let Some(q) = quantity {
+                        out.extend(bounded(&tokens, i, i + 1, first, q, facts));
+                    }
+                    i += 1;
+                    continue;
+                };
+                (u.0, Interval::point(first), i + 1 + u.1)
+            }
+        };
+        end = end.max(last);
+        let quantity = match unit_of_range {
+            Unit::Time(days) => time_quantity(&tokens, i, end, days),
+            Unit::Kg => Some(Quantity::WeightKg),
+            Unit::Cells => Some(Quantity::Cd4),
+            Unit::MlPerMin => Some(Quantity::Clearance),
+        };
+        if let Some(quantity) = quantity {
+            // Times are kept in the quantity's own unit: years of age, weeks of
+            // gestation, days of illness.
+            let scale = match (unit_of_range, quantity) {
+                (Unit::Time(days), Quantity::AgeYears) => days / 365.25,
+                (Unit::Time(days), Quantity::GestationWeeks) => days / 7.0,
+                (Unit::Time(days), Quantity::IllnessDays) => days,
+                _ => 1.0,
+            };
+            let measure = match second {
+                Some(_) => Some(Measure {
+                    quantity,
+                    interval: interval.scaled(scale),
+                }),
+                None => bounded(&tokens, i, end, first * scale, quantity, facts),
+            };
+            out.extend(measure);
+        }
+        i = end;
+    }
+    out
+}
+
+/// The measure of the number at `at` (its unit ending before `end`), bounded by the
+/// words before or after it; a bare value only for a fact.
+fn bounded(
+    tokens: &[Token],
+    at: usize,
+    end: usize,
+    value: f64,
+    quantity: Quantity,
+    facts: bool,
+) -> Option<Measure> {
+    let interval = match bound_before(tokens, at).or_else(|| bound_after(tokens, end)) {
+        Some(Bound::Below { open }) => {
+            // "within 48 hours": from the start, so not below zero.
+            let mut i = Interval::below(value, open);
+            if quantity != Quantity::Cd4 && quantity != Quantity::Clearance {
+                i.low = 0.0;
+                i.low_open = false;
+            }
+            i
+        }
+        Some(Bound::Above { open }) => Interval::above(value, open),
+        None if facts => Interval::point(value),
+        None => return None,
+    };
+    Some(Measure { quantity, interval })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The truth of each condition for the patient of `question`.
+    fn check(question: &str, expect: &[(&str, Option<bool>)]) {
+        let facts = facts(question);
+        for (condition, truth) in expect {
+            let measures = conditions(condition);
+            let got = match measures.as_slice() {
+                [] => None,
+                [m, ..] => holds(m, &facts),
+            };
+            assert_eq!(
+                got, *truth,
+                "{condition:?} for {question:?}: {measures:?} / {facts:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn ages_in_any_unit_against_bounds_and_ranges() {
+        check(
+            "Which test should be used in a 6-week-old infant born to a mother with HIV?",
+            &[
+                ("infants and children aged <18 months", Some(true)),
+                ("children who are ≥18 months of age", Some(false)),
+                ("adults 60 years of age and older", Some(false)),
+                ("children aged 6 months to 5 years", Some(false)),
+                ("infants younger than 2 months", Some(true)),
+                ("for 6 months", None),
+            ],
+        );
+        check(
+            "A 66-year-old woman asks which vaccine.",
+            &[
+                ("adults aged ≥65 years", Some(true)),
+                ("persons 50–64 years", Some(false)),
+                ("adolescents aged 11--15 years", Some(false)),
+                ("adults 60 years and older", Some(true)),
+                ("children under 5 years", Some(false)),
+            ],
+        );
+    }
+
+    #[test]
+    fn days_of_illness_weeks_of_gestation_cd4_weight_and_clearance() {
+        check(
+            "He is now on day 10 of a febrile illness suspected to be dengue.",
+            &[
+                ("during the first 7 days of illness", Some(false)),
+                ("after the first 7 days of illness", Some(true)),
+            ],
+        );
+        check(
+            "Influenza confirmed within 48 hours of symptom onset.",
+            &[
+                ("within 48 hours of symptom onset", Some(true)),
+                ("more than 5 days after illness onset", Some(false)),
+                ("within 24 hours of onset", None),
+            ],
+        );
+        check(
+            "A woman at 34 weeks of gestation, CD4 count of 80 cells/mm3, weight 62 kg, \
+             creatinine clearance 40 mL/min.",
+            &[
+                ("at 32 through 36 weeks' gestation", Some(true)),
+                ("between 28 and 36 weeks of gestation", Some(true)),
+                ("before 20 weeks of pregnancy", Some(false)),
+                ("CD4 count <100 cells/mm3", Some(true)),
+                ("CD4 count ≥200", Some(false)),
+                ("weighing less than 35 kg", Some(false)),
+                ("CrCl 30–50 mL/min", Some(true)),
+                ("CrCl <30 mL/min", Some(false)),
+            ],
+        );
+    }
+
+    #[test]
+    fn names_and_durations_are_no_measure() {
+        assert_eq!(conditions("the 9-month regimen for 6 months"), vec![]);
+        assert_eq!(conditions("give 2 doses 4 weeks apart"), vec![]);
+        assert_eq!(facts("a 9-month regimen"), vec![]);
+    }
+}
