@@ -3,7 +3,7 @@
 //! so that other tools can read it. `--out` writes every question's result as JSON.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -135,15 +135,29 @@ pub(crate) fn evaluate_with(args: &Args, embedder: &mut impl Embedder) -> Result
     for problem in &loaded.skipped {
         eprintln!("skipped {problem}");
     }
-    evaluate_on(args, &loaded, embedder)
+    evaluate_on(
+        args,
+        &loaded,
+        embedder,
+        language(&args.lexicons, args.no_lexicons)?,
+    )
 }
 
-/// [`evaluate_with`] on the file `args.data` already read (`bench-all` reads each file
-/// once for all its runs).
+/// The language resources in `dir`, or none for the ablation without them.
+pub(crate) fn language(dir: &Path, without: bool) -> Result<Option<Arc<Language>>, String> {
+    match without {
+        false => Ok(Some(Arc::new(load_language(dir)?))),
+        true => Ok(None),
+    }
+}
+
+/// [`evaluate_with`] on the file `args.data` already read, with the language resources
+/// already loaded (`bench-all` reads each once for all its runs).
 pub(crate) fn evaluate_on(
     args: &Args,
     loaded: &Loaded,
     embedder: &mut impl Embedder,
+    language: Option<Arc<Language>>,
 ) -> Result<Value, String> {
     let strategy = Strategy::from_name(&args.strategy).ok_or_else(|| {
         let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
@@ -167,10 +181,6 @@ pub(crate) fn evaluate_on(
         Some(path) if path.as_os_str() == "smollm2" => Some(load_llm(SMOLLM2.as_ref())?),
         Some(path) => Some(load_llm(path)?),
         None => None,
-    };
-    let language = match args.no_lexicons {
-        false => Some(Arc::new(load_language(&args.lexicons)?)),
-        true => None,
     };
     run_with(
         args,

@@ -68,6 +68,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         true => PathBuf::from(SMOLLM2),
         false => p.clone(),
     });
+    // The language resources read once for every run.
+    let language = bench::language(&args.lexicons, args.no_lexicons)?;
     // One MiniLM for every run, its memo shared: each text is embedded once.
     let mut minilm: Option<Memo<BertEmbedder>> = None;
     let mut datasets = Vec::new();
@@ -107,9 +109,14 @@ pub fn run(args: &Args) -> Result<(), String> {
                         Some(memo) => memo,
                         None => minilm.insert(Memo::new(load_minilm(&args.model_dir)?)),
                     };
-                    bench::evaluate_on(&one, &loaded, memo)?
+                    bench::evaluate_on(&one, &loaded, memo, language.clone())?
                 }
-                "lexical" => bench::evaluate_on(&one, &loaded, &mut LexicalEmbedder::default())?,
+                "lexical" => bench::evaluate_on(
+                    &one,
+                    &loaded,
+                    &mut LexicalEmbedder::default(),
+                    language.clone(),
+                )?,
                 other => {
                     return Err(format!(
                         "unknown embedder `{other}`; choose lexical or minilm"

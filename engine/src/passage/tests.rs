@@ -2,27 +2,36 @@ use super::*;
 use crate::language::tests::shipped;
 use crate::query::parse;
 
-/// Reads `question` over `docs` gated on its patient and not, and checks the best
-/// answer of each (`None`: no answer).
-fn check(docs: &[&str], question: &str, gated: Option<&str>, general: Option<&str>) {
+/// The best answer to `question` over `docs`, gated on its patient or not (`None`: no
+/// answer).
+fn best(docs: &[&str], question: &str, gated: bool) -> Option<String> {
     let docs: Vec<Document> = docs
         .iter()
         .enumerate()
         .map(|(i, t)| Document::new(format!("d{i}"), *t))
         .collect();
-    let query = parse(question);
     let patient = Patient::read(question);
-    let best = |patient: Option<&Patient>| {
-        read(&docs, shipped(), question, &query, patient, &[])
-            .and_then(|r| r.best().map(|c| normalize_term(&c.text)))
-    };
+    read(
+        &docs,
+        shipped(),
+        question,
+        &parse(question),
+        gated.then_some(&patient),
+        &[],
+    )
+    .and_then(|r| r.best().map(|c| normalize_term(&c.text)))
+}
+
+/// Reads `question` over `docs` gated on its patient and not, and checks the best
+/// answer of each (`None`: no answer).
+fn check(docs: &[&str], question: &str, gated: Option<&str>, general: Option<&str>) {
     assert_eq!(
-        best(Some(&patient)).as_deref(),
+        best(docs, question, true).as_deref(),
         gated.map(normalize_term).as_deref(),
         "gated: {question}"
     );
     assert_eq!(
-        best(None).as_deref(),
+        best(docs, question, false).as_deref(),
         general.map(normalize_term).as_deref(),
         "general: {question}"
     );
@@ -213,22 +222,11 @@ fn a_contrast_sets_the_general_rule_against_the_patients_exception() {
 
 /// Reads `question` over `docs` gated on its patient and checks the best answer.
 fn check_gated(docs: &[&str], question: &str, gated: &str) {
-    let docs: Vec<Document> = docs
-        .iter()
-        .enumerate()
-        .map(|(i, t)| Document::new(format!("d{i}"), *t))
-        .collect();
-    let patient = Patient::read(question);
-    let best = read(
-        &docs,
-        shipped(),
-        question,
-        &parse(question),
-        Some(&patient),
-        &[],
-    )
-    .and_then(|r| r.best().map(|c| normalize_term(&c.text)));
-    assert_eq!(best, Some(normalize_term(gated)), "{question}");
+    assert_eq!(
+        best(docs, question, true),
+        Some(normalize_term(gated)),
+        "{question}"
+    );
 }
 
 #[test]

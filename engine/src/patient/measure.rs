@@ -331,7 +331,8 @@ fn bound_after(tokens: &[Token], at: usize) -> Option<Bound> {
     }
 }
 
-/// The quantity a time is, from the words around it (`window` tokens each side).
+/// The quantity a time is, from the words in the four tokens before the number at
+/// `from` and after its unit, which ends at `to`.
 fn time_quantity(tokens: &[Token], from: usize, to: usize, days_per_unit: f64) -> Option<Quantity> {
     let near = |range: std::ops::Range<usize>| -> Vec<&str> {
         range
@@ -383,7 +384,6 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
             continue;
         };
         // A range "6–59 months", "6 months to 5 years", "between 2 and 5 years".
-        let mut end = i + 1;
         let mut second: Option<(f64, Option<(Unit, usize)>)> = None;
         // "day 10 of illness": the unit before the number.
         let day_before = matches!(i.checked_sub(1).and_then(|k| tokens.get(k)), Some(Token::Word(w)) if w == "day");
@@ -405,13 +405,14 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
                 second = Some((*v, unit(&tokens, after_first + 2)));
             }
         }
-        let (unit_of_range, interval, last) = match second {
+        let (unit_of_range, interval, end) = match second {
             Some((high, Some(u))) => {
-                let (low_scale, high_scale) = match (first_unit, u.0) {
-                    (Some((Unit::Time(a), _)), Unit::Time(b)) => (a / b, 1.0),
-                    _ => (1.0, 1.0),
+                // "6 months to 5 years": the low end in the high end's unit.
+                let low_scale = match (first_unit, u.0) {
+                    (Some((Unit::Time(a), _)), Unit::Time(b)) => a / b,
+                    _ => 1.0,
                 };
-                let interval = Interval::between(first * low_scale, high * high_scale);
+                let interval = Interval::between(first * low_scale, high);
                 (u.0, interval, after_first + 2 + u.1)
             }
             _ => {
@@ -438,7 +439,6 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
                 (u.0, Interval::point(first), i + 1 + u.1)
             }
         };
-        end = end.max(last);
         let quantity = match unit_of_range {
             Unit::Time(days) => time_quantity(&tokens, i, end, days),
             Unit::Kg => Some(Quantity::WeightKg),

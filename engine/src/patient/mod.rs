@@ -711,23 +711,22 @@ impl Patient {
     }
 
     /// The truth of the quantities `phrase` bounds ("infants younger than 18 months",
-    /// "CrCl below 30"): true when every one the patient's values decide holds, false
-    /// when every one fails, `None` when none is decided or they disagree (a statement
-    /// that names two populations).
+    /// "CrCl below 30"): false when every one the patient's values decide fails; true
+    /// when every one holds and one of them is a clinical state, not an age (see
+    /// [`Patient::evaluate`]); `None` when none is decided, only ages hold, or they
+    /// disagree (a statement that names two populations).
     fn measured(&self, phrase: &str) -> Option<Truth> {
-        let conditions = measure::conditions(phrase);
-        let decided: Vec<bool> = conditions
+        let decided: Vec<(measure::Quantity, bool)> = measure::conditions(phrase)
             .iter()
-            .filter_map(|c| measure::holds(c, &self.measures))
+            .filter_map(|c| Some((c.quantity, measure::holds(c, &self.measures)?)))
             .collect();
-        let clinical = conditions.iter().any(|c| {
-            c.quantity != measure::Quantity::AgeYears
-                && measure::holds(c, &self.measures) == Some(true)
-        });
-        match (decided.contains(&true), decided.contains(&false)) {
-            (true, false) if clinical => Some(Truth::True),
-            (true, false) => None,
-            (false, true) => Some(Truth::False),
+        let met: Vec<measure::Quantity> = decided.iter().filter(|d| d.1).map(|d| d.0).collect();
+        let failed = decided.iter().any(|d| !d.1);
+        match (met.is_empty(), failed) {
+            (false, false) if met.iter().any(|&q| q != measure::Quantity::AgeYears) => {
+                Some(Truth::True)
+            }
+            (true, true) => Some(Truth::False),
             _ => None,
         }
     }
