@@ -97,8 +97,6 @@ impl Embedder for SessionEmbedder {
 
 struct Session {
     documents_key: String,
-    /// Whether the graph is read with the language resources.
-    with_language: bool,
     names: Vec<String>,
     prepared: Rc<Prepared>,
     /// The graph the last question was answered with (CLAIMS answers over the graph
@@ -541,11 +539,12 @@ const EXTRACTOR: &str = concat!("rules@", env!("CARGO_PKG_VERSION"));
 /// extracted (and the extraction cached).
 async fn prepared(documents: &[DocumentIn], language: Option<Arc<Language>>) -> PreparedView {
     let key = store::text_hash(&serde_json::to_string(&(EXTRACTOR, documents)).unwrap_or_default());
-    let with_language = language.is_some();
     if let Some(view) = SESSION.with(|s| {
         s.borrow()
             .as_ref()
-            .filter(|s| s.documents_key == key && s.with_language == with_language)
+            .filter(|s| {
+                s.documents_key == key && s.prepared.language.is_some() == language.is_some()
+            })
             .map(Session::view)
     }) {
         REPORT.with(|r| r.borrow_mut().extraction_cached = true);
@@ -580,7 +579,6 @@ async fn prepared(documents: &[DocumentIn], language: Option<Arc<Language>>) -> 
     let names = documents.iter().map(|d| d.name.clone()).collect();
     let session = Session {
         documents_key: key,
-        with_language,
         names,
         prepared,
         asked: None,
