@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use engine::answer::{
-    answer_with, yes_no, Answer, AnswerSource, EdgeView, LlmSteps, PipelineConfig, Prepared,
-    QuestionSteps, RuleSteps, Strategy, YesNoScorer,
+    answer_with, yes_no, Answer, AnswerSource, EdgeView, Layout, LlmSteps, PipelineConfig,
+    Prepared, QuestionSteps, RuleSteps, Strategy, YesNoScorer,
 };
 use engine::embed::{Embedder, LexicalEmbedder};
 use engine::eval::metrics::score;
@@ -62,6 +62,10 @@ pub struct Args {
     /// punctuation and function words.
     #[arg(long)]
     pub(crate) no_lexicons: bool,
+    /// Read every document as one run of sentences (the ablation): headings, list
+    /// lead-ins and table rows scope nothing.
+    #[arg(long)]
+    pub(crate) no_structure: bool,
     /// Merge entities whose names embed at least this similar (UPGMA), e.g. 0.8.
     #[arg(long)]
     pub(crate) cluster: Option<f32>,
@@ -107,6 +111,7 @@ impl Args {
             model_dir,
             lexicons: PathBuf::from("models/lexicons"),
             no_lexicons: false,
+            no_structure: false,
             cluster: None,
             explain: false,
             llm,
@@ -202,7 +207,14 @@ fn run_with(
     llm: Option<&LlamaModel>,
     language: Option<Arc<Language>>,
 ) -> Result<Value, String> {
-    let config = strategy.config();
+    let config = PipelineConfig {
+        layout: if args.no_structure {
+            Layout::Flat
+        } else {
+            Layout::Structured
+        },
+        ..strategy.config()
+    };
     println!(
         "gatepath bench: {} ({}, {} items), strategy {}, embedder {}, {}",
         args.data.display(),
@@ -374,6 +386,7 @@ fn run_with(
             "llm": llm.map(|m| m.name().to_string()),
             "config": config_json(&config),
             "lexicons": !args.no_lexicons,
+            "structure": !args.no_structure,
             "cluster_threshold": args.cluster,
             "skipped": loaded.skipped,
             "em": 100.0 * em_sum / n as f64,

@@ -23,6 +23,7 @@ pub mod regram_prompts;
 mod view;
 mod yes_no;
 
+pub use crate::passage::Layout;
 pub use around::{around, Around, AroundEdge, AroundNode, EdgeState, NodeRole};
 pub use explain::{explanation_messages, explanation_opening};
 pub use llm_steps::{condition_messages, query_messages, query_shape, LlmSteps, Verdict};
@@ -99,6 +100,9 @@ pub struct PipelineConfig {
     /// should have had its entities deduplicated first
     /// ([`Prepared::cluster_entities`] at [`ClaimsConfig::dedup`]).
     pub claims: Option<ClaimsConfig>,
+    /// How the passage reader takes the documents' lines: as laid out (headings, list
+    /// lead-ins and table rows scope what is under them) or flat (the ablation).
+    pub layout: Layout,
 }
 
 impl Default for PipelineConfig {
@@ -114,6 +118,7 @@ impl Default for PipelineConfig {
             confidence_tau: None,
             subgraph_m: None,
             claims: None,
+            layout: Layout::Structured,
         }
     }
 }
@@ -935,6 +940,7 @@ pub async fn answer_with(
                 .collect();
             crate::passage::read(
                 &prepared.docs,
+                config.layout,
                 language,
                 question,
                 &query,

@@ -25,6 +25,7 @@ pub mod asked;
 pub mod structure;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
 
 use crate::gate::Truth;
 use crate::language::{Analysis, Language};
@@ -33,7 +34,7 @@ use crate::query::ParsedQuery;
 use crate::text::{normalize_term, words, Document, Span};
 
 pub use asked::{Asked, Typed};
-pub use structure::{statements, Kind, Statement};
+pub use structure::{statements, statements_in, Kind, Layout, Statement};
 
 /// A candidate answer with what the statements say of it.
 #[derive(Debug, Clone, PartialEq)]
@@ -134,9 +135,10 @@ const MAX_CANDIDATE_WORDS: usize = 8;
 /// Reads the answer to `question` from `docs`; `patient` is the patient to gate on
 /// (`None`: read the general answer); `ruled_out` are candidates (normalised, see
 /// [`normalize_term`]) already blocked for this patient, each with the statement that
-/// blocks it.
+/// blocks it; `layout` is how the documents' lines are read.
 pub fn read(
     docs: &[Document],
+    layout: Layout,
     language: &Language,
     question: &str,
     query: &ParsedQuery,
@@ -147,7 +149,7 @@ pub fn read(
     let all: Vec<Statement> = docs
         .iter()
         .enumerate()
-        .flat_map(|(d, doc)| statements(d, &doc.text))
+        .flat_map(|(d, doc)| statements_in(layout, d, &doc.text))
         .collect();
     if all.is_empty() {
         return None;
@@ -314,10 +316,13 @@ pub fn read(
     let mut previous_applies: Option<Truth> = None;
     for (i, statement) in all.iter().enumerate() {
         let own = &mentions[i];
-        if statement.kind == Kind::Heading {
+        let analysis = &analyses[i];
+        if matches!(statement.kind, Kind::Heading | Kind::Cell) {
             section_topic = own.first().map(|m| m.key.clone());
             last_subject = section_topic.clone();
-            continue;
+            if statement.kind == Kind::Heading {
+                continue;
+            }
         }
         if statement.lead.is_none() {
             lead_topics.clear();
@@ -328,11 +333,17 @@ pub fn read(
             .take(1)
             .cloned()
             .collect();
+        // The nouns a reference back to it can use: the asked kind's and its own name's.
+        let kind: BTreeSet<String> = referred
+            .iter()
+            .flat_map(|k| stems(k))
+            .chain(type_words.iter().cloned())
+            .collect();
         let about: Vec<String> = if !own.is_empty() {
             own.iter().map(|m| m.key.clone()).collect()
         } else if statement.lead.is_some() && !lead_topics.is_empty() {
             lead_topics.clone()
-        } else if refers_back(&statement.text) {
+        } else if refers_back(&statement.text, analysis, 0..statement.text.len(), &kind) {
             referred.clone()
         } else {
             Vec::new()
@@ -358,7 +369,7 @@ pub fn read(
                 warned = about.clone();
             } else if clauses
                 .iter()
-                .any(|c| refers_back(&statement.text[c.clone()]))
+                .any(|c| refers_back(&statement.text, analysis, c.clone(), &kind))
             {
                 warned = referred.clone();
             }
@@ -808,15 +819,50 @@ fn candidate_key(
     (key, name)
 }
 
-/// Words that refer back to what the text was about ("it", "this vaccine").
-const REFERS_BACK: &[&str] = &["it", "this", "these", "they", "its", "such"];
+/// Pronouns that refer back to what the text was about.
+const REFERS_BACK: &[&str] = &["it", "they", "its"];
 
-fn refers_back(text: &str) -> bool {
-    words(text)
-        .iter()
-        .filter(|w| w.is_word)
+/// Demonstratives that refer back alone ("this is") or with the noun after them
+/// ("this vaccine").
+const DEMONSTRATIVES: &[&str] = &["this", "these", "such"];
+
+/// Whether bytes `range` of `text` (analysed as `analysis`) refer back to what was
+/// named before: a pronoun ("it", "they"), a demonstrative standing alone, or one
+/// whose noun is of the referent's `kind` (stems of the asked kind and of the
+/// referent's name): "this vaccine" refers back to a vaccine, "this risk" does not.
+fn refers_back(
+    text: &str,
+    analysis: &Analysis,
+    range: Range<usize>,
+    kind: &BTreeSet<String>,
+) -> bool {
+    let inside: Vec<usize> = (0..analysis.words.len())
+        .filter(|&i| {
+            let w = &analysis.words[i];
+            w.is_word && range.start <= w.span.start && w.span.end <= range.end
+        })
         .take(12)
-        .any(|w| REFERS_BACK.contains(&w.text(text).to_lowercase().as_str()))
+        .collect();
+    let lower = |i: usize| analysis.words[i].text(text).to_lowercase();
+    let tag = |i: usize| analysis.tags.get(i).copied();
+    inside.iter().any(|&i| {
+        let word = lower(i);
+        if REFERS_BACK.contains(&word.as_str()) {
+            return true;
+        }
+        if !DEMONSTRATIVES.contains(&word.as_str()) {
+            return false;
+        }
+        // The noun the demonstrative determines: the first noun over its adjectives.
+        let mut j = i + 1;
+        while tag(j).is_some_and(|t| t.is_adjective()) {
+            j += 1;
+        }
+        match tag(j) {
+            Some(t) if t.is_noun() => kind.contains(&asked::stem(&lower(j))),
+            _ => true,
+        }
+    })
 }
 
 /// Stems of the content words of a text.

@@ -17,6 +17,10 @@ use crate::text::{split_sentences, Span};
 pub enum Kind {
     /// A heading: a short line without closing punctuation.
     Heading,
+    /// A heading-shaped line right under another: a subheading, or a cell of a table
+    /// pasted one cell per line. It scopes the lines under it as a heading does and,
+    /// unlike a heading, says something itself ("Reduce to 25 mg once daily").
+    Cell,
     /// A sentence of running text.
     Sentence,
     /// A list item (bullet or number), scoped by the lead-in above it when one ends
@@ -32,7 +36,8 @@ pub struct Statement {
     pub span: Span,
     pub text: String,
     pub kind: Kind,
-    /// The headings above it, outermost first (the document's title, then the section's).
+    /// The headings above it, outermost first: the document's title, then the headings
+    /// in a row over its section (see [`MAX_HEADING_RUN`]).
     pub headings: Vec<String>,
     /// The lead-in sentence a list item completes ("… is not suitable for:").
     pub lead: Option<String>,
@@ -55,15 +60,55 @@ impl Statement {
     }
 }
 
+/// How a reader takes a document's lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Layout {
+    /// As its writers laid it out: headings, list lead-ins and table rows scope the
+    /// statements under them ([`statements`]).
+    #[default]
+    Structured,
+    /// As one run of sentences, each standing alone: what a reader sees without the
+    /// structure (the ablation that measures what reading it is worth).
+    Flat,
+}
+
+/// The statements of one document as `layout` reads them.
+pub fn statements_in(layout: Layout, doc: usize, text: &str) -> Vec<Statement> {
+    match layout {
+        Layout::Structured => statements(doc, text),
+        Layout::Flat => split_sentences(text)
+            .into_iter()
+            .filter_map(|range| {
+                let piece = text.get(range.clone())?.trim();
+                (!piece.is_empty()).then(|| Statement {
+                    span: Span { doc, range },
+                    text: piece.to_string(),
+                    kind: Kind::Sentence,
+                    headings: Vec::new(),
+                    lead: None,
+                })
+            })
+            .collect(),
+    }
+}
+
 /// Longest line, in words, that can be a heading.
 const MAX_HEADING_WORDS: usize = 12;
+
+/// Most headings in a row that scope the lines under them: a heading with a few levels
+/// of subheadings, or a pasted table's header and the first cells of one of its rows.
+const MAX_HEADING_RUN: usize = 8;
 
 /// The statements of one document, in order.
 pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
     let lines = lines(text);
     let mut out = Vec::new();
     let mut title: Option<String> = None;
-    let mut section: Option<String> = None;
+    // The headings since the last line of text: a section heading with its
+    // subheadings, or the cells of a table pasted one per line (its header's column
+    // names, then a row's first cells), each scoping the lines under it.
+    let mut sections: Vec<String> = Vec::new();
+    let mut after_heading = false;
     let mut lead: Option<(String, Marker)> = None;
     for (i, line) in lines.iter().enumerate() {
         let body = &text[line.clone()];
@@ -76,10 +121,23 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
             }
         }
         if marker == Marker::None && is_heading(body) && followed {
+            // The second and later lines of a run are subheadings or a pasted table's
+            // cells: scoped by the run above them, and read for what they say.
+            let cell = after_heading;
+            let above: Vec<String> = match cell {
+                true => title.iter().chain(sections.iter()).cloned().collect(),
+                false => title.iter().filter(|t| *t != body).cloned().collect(),
+            };
             if title.is_none() && out.is_empty() {
                 title = Some(body.to_string());
             } else {
-                section = Some(strip_numbering(body).to_string());
+                if !after_heading {
+                    sections.clear();
+                }
+                sections.push(strip_numbering(body).to_string());
+                let over = sections.len().saturating_sub(MAX_HEADING_RUN);
+                sections.drain(..over);
+                after_heading = true;
             }
             out.push(Statement {
                 span: Span {
@@ -87,13 +145,14 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
                     range: line.clone(),
                 },
                 text: body.to_string(),
-                kind: Kind::Heading,
-                headings: title.iter().filter(|t| *t != body).cloned().collect(),
+                kind: if cell { Kind::Cell } else { Kind::Heading },
+                headings: above,
                 lead: None,
             });
             continue;
         }
-        let headings: Vec<String> = title.iter().chain(section.iter()).cloned().collect();
+        after_heading = false;
+        let headings: Vec<String> = title.iter().chain(sections.iter()).cloned().collect();
         let item_lead = match (&lead, marker) {
             (Some((text, _)), m) if m != Marker::None => Some(text.clone()),
             _ => None,
@@ -171,7 +230,10 @@ fn is_heading(line: &str) -> bool {
     let line = line.trim();
     let words = line.split_whitespace().count();
     let closed = line.ends_with(['.', '!', '?', ';', ',', ':']);
+    // A parenthesis opening the line is a heading's or a cell's wrapped second line
+    // ("Lopinavir / ritonavir" / "(Kaletra™)").
     let starts = line
+        .trim_start_matches('(')
         .chars()
         .next()
         .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());

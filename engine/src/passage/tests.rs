@@ -13,6 +13,7 @@ fn best(docs: &[&str], question: &str, gated: bool) -> Option<String> {
     let patient = Patient::read(question);
     read(
         &docs,
+        Layout::Structured,
         shipped(),
         question,
         &parse(question),
@@ -182,7 +183,16 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
     let question = "A 10-year-old boy has drug-resistant TB. Which regimen should he receive?";
     let query = parse(question);
     let patient = Patient::read(question);
-    let reading = read(&docs, shipped(), question, &query, Some(&patient), &[]).expect("a reading");
+    let reading = read(
+        &docs,
+        Layout::Structured,
+        shipped(),
+        question,
+        &query,
+        Some(&patient),
+        &[],
+    )
+    .expect("a reading");
     let instead = |text: &str, for_patient: bool, avoid: bool| {
         reading
             .instead_of(shipped(), Some(Other { text, for_patient }), avoid)
@@ -270,5 +280,53 @@ fn a_count_written_in_words_before_a_hyphen_is_read() {
         "A 13-year-old starts Exemplovax under the alternate schedule. How many doses will she \
          need?",
         "two-dose schedule",
+    );
+}
+
+/// A table pasted from a web page, one cell per line: its header's column names, then
+/// each row's cells. The row that names the patient's co-medication (wrapped onto a
+/// parenthesised second line) scopes the dose cells under it.
+const PASTED_TABLE: &str = "Exemplazole with antiepileptic drugs\n\nCo-medication\nExemplazole \
+    dose\nComments\nCarbamazepine\n(Tegretol)\nIncrease to 200 mg twice daily\nLevels fall \
+    by half.\nValproate\n(Depakote)\nReduce to 25 mg once daily\nLevels double. Because of this \
+    risk, monitor closely.";
+
+#[test]
+fn the_cells_of_a_pasted_table_are_scoped_by_the_row_they_follow() {
+    check_gated(
+        &[PASTED_TABLE],
+        "A 25-year-old woman with epilepsy who takes Depakote is starting exemplazole. What \
+         exemplazole dose should she take?",
+        "25 mg once daily",
+    );
+    check_gated(
+        &[PASTED_TABLE],
+        "A 25-year-old woman with epilepsy who takes Tegretol is starting exemplazole. What \
+         exemplazole dose should she take?",
+        "200 mg twice daily",
+    );
+}
+
+#[test]
+fn a_demonstrative_refers_back_only_with_a_noun_of_the_referents_kind() {
+    // "this risk" is not the dose named in the heading above it; "this dose" is.
+    let text = "Exemplazole\n\n100 mg daily\n\nLevels double. Because of this risk, monitor \
+                closely. Adults with epilepsy should take this dose.";
+    check_gated(
+        &[text],
+        "A 40-year-old man with epilepsy starts exemplazole. What exemplazole dose should he \
+         take?",
+        "100 mg daily",
+    );
+    let risk = "Exemplazole\n\n100 mg daily\n\nBecause of this risk, adults with epilepsy should \
+                be monitored.";
+    assert_eq!(
+        best(
+            &[risk],
+            "A 40-year-old man with epilepsy starts exemplazole. What exemplazole dose should \
+             he take?",
+            true
+        ),
+        None
     );
 }
