@@ -134,13 +134,7 @@ pub fn around(answer: &Answer) -> Around {
         .iter()
         .filter_map(|e| index.get(e).copied())
         .collect();
-    let word_set = |text: &str| -> Vec<String> {
-        crate::text::words(text)
-            .iter()
-            .filter(|w| w.is_word)
-            .map(|w| w.text(text).to_lowercase())
-            .collect()
-    };
+    let word_set = crate::text::lower_words;
     let keywords: BTreeSet<String> = answer
         .query
         .keywords

@@ -1221,11 +1221,7 @@ fn clean_start(prepared: &Prepared, phrase: &str) -> String {
 
 /// A phrase without the leading words the question already gives, or function words.
 fn strip_given(label: &str, question: &str) -> String {
-    let question_words: Vec<String> = crate::text::words(question)
-        .iter()
-        .filter(|w| w.is_word)
-        .map(|w| w.text(question).to_lowercase())
-        .collect();
+    let question_words = crate::text::lower_words(question);
     let parts: Vec<&str> = label.split(' ').collect();
     let mut start = 0;
     const FUNCTION: &[&str] = &[

@@ -131,10 +131,8 @@ pub(super) async fn read(
 
 /// Lower-case content words of a text (stop words and verbs dropped).
 fn content(text: &str) -> BTreeSet<String> {
-    words(text)
-        .iter()
-        .filter(|w| w.is_word)
-        .map(|w| w.text(text).to_lowercase())
+    crate::text::lower_words(text)
+        .into_iter()
         .filter(|w| !STOP.contains(&w.as_str()))
         .collect()
 }

@@ -116,25 +116,28 @@ pub fn statements(extraction: &crate::extract::Extraction) -> Vec<&Tuple> {
 /// Scores one passage's statement tuples (see [`is_statement`]) against its gold.
 pub fn score(predicted: &[&Tuple], gold: &[GoldTuple]) -> Counts {
     let strict = |p: &Tuple, g: &GoldTuple| arguments_match(p, g) && conditions_match(p, g);
+    // How many predicted tuples match some gold one, and how many gold tuples some
+    // predicted one matches.
+    let counted = |matches: &dyn Fn(&Tuple, &GoldTuple) -> bool| {
+        (
+            predicted
+                .iter()
+                .filter(|p| gold.iter().any(|g| matches(p, g)))
+                .count(),
+            gold.iter()
+                .filter(|g| predicted.iter().any(|p| matches(p, g)))
+                .count(),
+        )
+    };
+    let (correct, found) = counted(&arguments_match);
+    let (correct_strict, found_strict) = counted(&strict);
     Counts {
         predicted: predicted.len(),
         gold: gold.len(),
-        correct: predicted
-            .iter()
-            .filter(|p| gold.iter().any(|g| arguments_match(p, g)))
-            .count(),
-        found: gold
-            .iter()
-            .filter(|g| predicted.iter().any(|p| arguments_match(p, g)))
-            .count(),
-        correct_strict: predicted
-            .iter()
-            .filter(|p| gold.iter().any(|g| strict(p, g)))
-            .count(),
-        found_strict: gold
-            .iter()
-            .filter(|g| predicted.iter().any(|p| strict(p, g)))
-            .count(),
+        correct,
+        found,
+        correct_strict,
+        found_strict,
     }
 }
 

@@ -741,15 +741,10 @@ const POPULATION_NOUNS: &[&str] = &[
 /// Whether a statement speaks of the population of the one before ("in these
 /// situations", "such patients").
 fn refers_to_population(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    let ws: Vec<&str> = words(&lower)
-        .iter()
-        .filter(|w| w.is_word)
-        .map(|w| w.text(&lower))
-        .collect();
+    let ws = crate::text::lower_words(text);
     ws.windows(2).any(|p| {
-        matches!(p[0], "these" | "such" | "those" | "this")
-            && POPULATION_NOUNS.contains(&crate::text::singular(p[1]).as_str())
+        matches!(p[0].as_str(), "these" | "such" | "those" | "this")
+            && POPULATION_NOUNS.contains(&crate::text::singular(&p[1]).as_str())
     })
 }
 

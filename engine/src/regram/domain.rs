@@ -8,7 +8,7 @@
 //! descriptions.
 
 use crate::graph::Relation;
-use crate::text::words;
+use crate::text::lower_words;
 
 /// The five high-level domains of Prompt 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -136,12 +136,7 @@ impl Domain {
 /// The domain of `question`: the one with the most cue words; INTEGRATED on a tie or
 /// when no cue is present.
 pub fn classify(question: &str) -> Domain {
-    let lower = question.to_lowercase();
-    let tokens: Vec<&str> = words(&lower)
-        .into_iter()
-        .filter(|w| w.is_word)
-        .map(|w| w.text(&lower))
-        .collect();
+    let tokens = lower_words(question);
     let mut best = (Domain::Integrated, 0usize, false);
     for domain in Domain::ALL {
         let hits = tokens

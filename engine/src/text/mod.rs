@@ -5,7 +5,7 @@ mod sentences;
 mod words;
 
 pub use sentences::split_sentences;
-pub use words::{normalize_term, singular, words, Word};
+pub use words::{lower_words, normalize_term, singular, words, Word};
 
 use std::ops::Range;
 

@@ -122,6 +122,16 @@ const NOT_PLURAL: &[&str] = &[
     "yes",
 ];
 
+/// The words of `text` (punctuation dropped), lower-cased: what word-list cues and
+/// word overlaps compare.
+pub fn lower_words(text: &str) -> Vec<String> {
+    words(text)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| w.text(text).to_lowercase())
+        .collect()
+}
+
 /// The singular of an English (or drug-class) noun: "antidepressants" → "antidepressant",
 /// "therapies" → "therapy", "SSRIs" → "SSRI"; words that are not plurals, and acronyms
 /// written in capitals ("AIDS"), are returned unchanged.
