@@ -33,6 +33,7 @@ pub mod gate;
 pub mod graph;
 pub mod ikr;
 pub mod language;
+pub mod lexicon;
 pub mod llm;
 pub mod model;
 pub mod passage;

@@ -335,48 +335,6 @@ pub(crate) const INSERT_START: &[&str] = &[
     "at",
 ];
 
-/// Nouns that name people: a phrase headed by one describes a population (a condition).
-pub(crate) const PERSON: &[&str] = &[
-    "patient",
-    "patients",
-    "people",
-    "person",
-    "persons",
-    "women",
-    "woman",
-    "men",
-    "man",
-    "adults",
-    "adult",
-    "children",
-    "child",
-    "neonates",
-    "neonate",
-    "newborns",
-    "newborn",
-    "infants",
-    "infant",
-    "those",
-    "individuals",
-    "individual",
-    "wearers",
-    "wearer",
-    "travelers",
-    "traveler",
-    "travellers",
-    "users",
-    "user",
-    "mothers",
-    "mother",
-    "adolescents",
-    "elderly",
-    "girls",
-    "boys",
-    "recipients",
-    "smokers",
-    "athletes",
-];
-
 /// Anaphors that refer back to the population of an earlier sentence.
 pub(crate) const POPULATION_ANAPHORS: &[&[&str]] = &[
     &["these", "patients"],

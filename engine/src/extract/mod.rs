@@ -38,6 +38,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::graph::{
     Aliases, Condition, Diagnostic, GraphBuilder, KnowledgeGraph, Relation, Stance, Tuple,
 };
+use crate::lexicon::Class;
 use crate::patient::Patient;
 use crate::text::{normalize_term, split_sentences, Document, Span};
 

@@ -154,7 +154,7 @@ impl Reader<'_> {
             return resolved;
         }
         // A population subject is a condition, not an entity.
-        if region.iter().take(4).any(|t| is(t, PERSON)) {
+        if region.iter().take(4).any(|t| is(t, Class::Person.words())) {
             return Vec::new();
         }
         let mut names = Vec::new();

@@ -525,7 +525,11 @@ impl Reader<'_> {
         };
         let mut names = Vec::new();
         for item in list_items(&region) {
-            if item.toks.first().is_some_and(|t| is(t, PERSON)) {
+            if item
+                .toks
+                .first()
+                .is_some_and(|t| is(t, Class::Person.words()))
+            {
                 continue;
             }
             if let Some(name) = self.item_name(&item, clause) {
@@ -641,7 +645,7 @@ impl Reader<'_> {
                 .skip_while(|t| is(t, ENTITY_LEAD))
                 .collect();
             if body.is_empty()
-                || body.iter().take(3).any(|t| is(t, PERSON))
+                || body.iter().take(3).any(|t| is(t, Class::Person.words()))
                 || phrase::is_number(&body[0])
                 || body.iter().any(|t| {
                     is(

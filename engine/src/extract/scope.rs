@@ -50,7 +50,7 @@ impl Reader<'_> {
         if head.first().is_some_and(|t| is(t, SUBORDINATE)) {
             return None;
         }
-        let person = head.iter().position(|t| is(t, PERSON))?;
+        let person = head.iter().position(|t| is(t, Class::Person.words()))?;
         if person > 3 {
             return None;
         }
@@ -92,7 +92,11 @@ impl Reader<'_> {
                 || (t.lower == "after"
                     && i > 0
                     && is(&toks[i - 1], &["avoided", "avoid", "contraindicated"]))
-                || (t.lower == "by" && toks[i + 1..].iter().take(2).any(|n| is(n, PERSON)));
+                || (t.lower == "by"
+                    && toks[i + 1..]
+                        .iter()
+                        .take(2)
+                        .any(|n| is(n, Class::Person.words())));
             if !opener {
                 i += 1;
                 continue;
@@ -149,7 +153,7 @@ impl Reader<'_> {
             let person = body
                 .iter()
                 .take(if t.lower == "for" { 3 } else { 4 })
-                .any(|b| is(b, PERSON));
+                .any(|b| is(b, Class::Person.words()));
             let after_harm = i > 0
                 && is(t, &["in", "during"])
                 && (is(
@@ -183,7 +187,7 @@ impl Reader<'_> {
             // "for testing people who …" → "people who …".
             let start = body
                 .iter()
-                .position(|b| is(b, PERSON))
+                .position(|b| is(b, Class::Person.words()))
                 .filter(|&p| {
                     p <= 2
                         && !conditional

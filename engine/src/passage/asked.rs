@@ -8,6 +8,7 @@
 use std::ops::Range;
 
 use crate::language::{Analysis, Language, Tag};
+use crate::lexicon::Class;
 use crate::text::singular;
 
 /// The kind of answer a question asks for.
@@ -124,15 +125,12 @@ fn wh_phrase<'a>(words: &[&'a str]) -> Vec<&'a str> {
     words
         .iter()
         .copied()
-        .take_while(|w| !AUXILIARIES.contains(w))
+        .take_while(|w| !Class::Auxiliary.has(w) && !VERBS_AFTER_WH.contains(w))
         .collect()
 }
 
-/// Verbs that end a wh-phrase ("Which vaccine | should …").
-const AUXILIARIES: &[&str] = &[
-    "is", "are", "was", "were", "be", "should", "can", "could", "may", "might", "would", "will",
-    "shall", "must", "does", "do", "did", "has", "have", "had", "need", "needs",
-];
+/// Verbs besides auxiliaries that end a wh-phrase ("Which test | needs …").
+const VERBS_AFTER_WH: &[&str] = &["need", "needs"];
 
 /// A word's stem for matching heads: lower case, singular, without "-ing" ("tests",
 /// "testing" → "test").

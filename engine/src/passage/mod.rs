@@ -29,6 +29,7 @@ use std::ops::Range;
 
 use crate::gate::Truth;
 use crate::language::{Analysis, Language};
+use crate::lexicon::{self, Class};
 use crate::patient::Patient;
 use crate::query::ParsedQuery;
 use crate::text::{normalize_term, words, Document, Span};
@@ -708,7 +709,7 @@ fn names_condition_of(text: &str, patient_words: &BTreeSet<String>) -> bool {
             .iter()
             .take_while(|t| t.is_word)
             .map(|t| t.text(text))
-            .take_while(|t| !FUNCTION_WORDS.contains(&t.to_lowercase().as_str()))
+            .take_while(|t| !is_function_word(&t.to_lowercase()))
             .take(MAX_CONDITION_WORDS)
             .flat_map(stems)
             .collect();
@@ -716,35 +717,15 @@ fn names_condition_of(text: &str, patient_words: &BTreeSet<String>) -> bool {
     })
 }
 
-/// Nouns for a population, which "these …" or "such …" refers back to.
-const POPULATION_NOUNS: &[&str] = &[
-    "situation",
-    "patient",
-    "case",
-    "people",
-    "person",
-    "population",
-    "group",
-    "individual",
-    "circumstance",
-    "setting",
-    "child",
-    "children",
-    "adult",
-    "woman",
-    "women",
-    "man",
-    "men",
-    "infant",
-];
-
 /// Whether a statement speaks of the population of the one before ("in these
 /// situations", "such patients").
 fn refers_to_population(text: &str) -> bool {
     let ws = crate::text::lower_words(text);
     ws.windows(2).any(|p| {
         matches!(p[0].as_str(), "these" | "such" | "those" | "this")
-            && POPULATION_NOUNS.contains(&crate::text::singular(&p[1]).as_str())
+            && [Class::Person, Class::Group]
+                .iter()
+                .any(|c| c.has(&p[1]) || c.has(&crate::text::singular(&p[1])))
     })
 }
 
@@ -872,8 +853,7 @@ fn stems(text: &str) -> BTreeSet<String> {
                 .collect::<Vec<_>>()
         })
         .filter(|w| {
-            (w.chars().count() > 1 || w.chars().all(|c| c.is_ascii_digit()))
-                && !FUNCTION_WORDS.contains(&w.as_str())
+            (w.chars().count() > 1 || w.chars().all(|c| c.is_ascii_digit())) && !is_function_word(w)
         })
         .collect()
 }
@@ -892,15 +872,15 @@ fn inverse_frequency(statements: &[BTreeSet<String>]) -> BTreeMap<String, f32> {
         .collect()
 }
 
-/// English function words: they carry no topic or condition.
+/// Whether a lower-case word carries no topic or condition.
+fn is_function_word(word: &str) -> bool {
+    lexicon::any(&lexicon::FUNCTION, word) || FUNCTION_WORDS.contains(&word)
+}
+
+/// Words besides the lexicon's function words that carry no topic or condition (with
+/// the stems "ha" and "doe" of "has" and "does").
 const FUNCTION_WORDS: &[&str] = &[
-    "a", "an", "the", "of", "in", "on", "at", "to", "for", "with", "by", "from", "and", "or",
-    "but", "is", "are", "was", "were", "be", "been", "being", "ha", "have", "had", "do", "doe",
-    "did", "it", "its", "this", "that", "these", "those", "which", "what", "who", "whom", "whose",
-    "when", "where", "why", "how", "should", "can", "could", "may", "might", "will", "would",
-    "shall", "must", "he", "she", "his", "her", "him", "they", "their", "them", "we", "our", "you",
-    "your", "as", "than", "then", "there", "not", "no", "so", "if", "into", "about", "also", "any",
-    "all", "each", "other", "such", "only", "own", "same", "some", "very", "now", "who", "year",
+    "not", "there", "then", "also", "only", "own", "same", "very", "now", "ha", "doe", "year",
     "old", "ask", "asks", "give", "given",
 ];
 

@@ -223,43 +223,8 @@ fn unit(tokens: &[Token], at: usize) -> Option<(Unit, usize)> {
     })
 }
 
-const PERSONS: &[&str] = &[
-    "child",
-    "children",
-    "infant",
-    "infants",
-    "adult",
-    "adults",
-    "adolescent",
-    "adolescents",
-    "person",
-    "persons",
-    "people",
-    "patient",
-    "patients",
-    "individual",
-    "individuals",
-    "baby",
-    "babies",
-    "newborn",
-    "newborns",
-    "neonate",
-    "neonates",
-    "boy",
-    "boys",
-    "girl",
-    "girls",
-    "women",
-    "men",
-    "woman",
-    "man",
-    "aged",
-    "age",
-    "ages",
-    "older",
-    "younger",
-    "old",
-];
+/// Words besides person nouns that say a number before them is an age.
+const AGE_WORDS: &[&str] = &["aged", "age", "ages", "older", "younger"];
 
 /// How a number is bounded by the words before it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -366,7 +331,7 @@ fn time_quantity(tokens: &[Token], from: usize, to: usize, days_per_unit: f64) -
         ) {
             break;
         }
-        if PERSONS.contains(w) {
+        if crate::lexicon::Class::Person.has(w) || AGE_WORDS.contains(w) {
             person_before = true;
             break;
         }

@@ -18,6 +18,7 @@ pub use lexicon::Concept;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::gate::{ConditionTable, Truth};
+use crate::lexicon::{Class, FUNCTION};
 use crate::text::{singular, words};
 
 /// The facts a question states about its patient.
@@ -44,66 +45,12 @@ pub struct Patient {
     pub negated_words: BTreeSet<String>,
 }
 
-/// Words that carry no condition by themselves.
-const STOP: &[&str] = &[
-    "a",
-    "an",
-    "the",
-    "in",
-    "on",
-    "of",
-    "for",
-    "with",
-    "who",
-    "whose",
-    "which",
-    "that",
-    "is",
-    "are",
-    "was",
-    "were",
-    "be",
-    "been",
-    "has",
-    "have",
-    "had",
-    "and",
-    "or",
-    "to",
-    "at",
-    "by",
-    "patient",
-    "patients",
-    "people",
-    "person",
-    "persons",
-    "individual",
-    "individuals",
-    "those",
-    "these",
-    "this",
-    "such",
-    "case",
-    "cases",
-    "setting",
-    "settings",
+/// Words besides function words, person nouns that say nothing of the person
+/// ("patients") and population nouns ("cases", "settings") that carry no condition by
+/// themselves.
+const NO_CONDITION: &[&str] = &[
     "history",
     "known",
-    "from",
-    "as",
-    "any",
-    "other",
-    "than",
-    "during",
-    "when",
-    "if",
-    "their",
-    "her",
-    "his",
-    "its",
-    "it",
-    "they",
-    "being",
     "taking",
     "take",
     "takes",
@@ -126,6 +73,13 @@ const STOP: &[&str] = &[
     "recent",
     "new",
 ];
+
+/// Whether a lower-case word carries no condition by itself.
+fn is_stop(word: &str) -> bool {
+    crate::lexicon::any(&FUNCTION, word)
+        || crate::lexicon::any(&[Class::Anyone, Class::Group], word)
+        || NO_CONDITION.contains(&word)
+}
 
 /// Words that grade or time a condition without changing what it is: "high-risk
 /// antiphospholipid syndrome" speaks of antiphospholipid syndrome.
@@ -255,7 +209,7 @@ fn allergens(ws: &[String]) -> BTreeSet<String> {
         // "penicillin allergy"
         if cue_before.contains(&w.as_str())
             && i > 0
-            && !STOP.contains(&ws[i - 1].as_str())
+            && !is_stop(&ws[i - 1])
             && !matches!(
                 ws[i - 1].as_str(),
                 "no" | "known" | "drug" | "severe" | "mild"
@@ -411,7 +365,7 @@ impl Patient {
                     if matches!(next.as_str(), "and" | "but" | "who" | "with") {
                         break;
                     }
-                    if !STOP.contains(&next.as_str()) && next != "or" {
+                    if !is_stop(&next) && next != "or" {
                         p.negated_words.insert(singular(next).to_lowercase());
                     }
                 }
@@ -432,14 +386,14 @@ impl Patient {
                 ) {
                     break;
                 }
-                if !STOP.contains(&prev.as_str()) {
+                if !is_stop(&prev) {
                     p.negated_words.insert(singular(prev).to_lowercase());
                 }
             }
         }
         p.words = ws
             .iter()
-            .filter(|w| !STOP.contains(&w.as_str()))
+            .filter(|w| !is_stop(&w))
             .map(|w| singular(w).to_lowercase())
             .filter(|w| !p.negated_words.contains(w))
             .collect();
@@ -663,7 +617,7 @@ impl Patient {
         for alternative in phrase.split([',', ';']).flat_map(|part| part.split(" or ")) {
             let content: Vec<String> = plain_words(alternative)
                 .iter()
-                .filter(|w| !STOP.contains(&w.as_str()) && !QUALIFIERS.contains(&w.as_str()))
+                .filter(|w| !is_stop(&w) && !QUALIFIERS.contains(&w.as_str()))
                 .map(|w| singular(w).to_lowercase())
                 .collect();
             if content.is_empty() {

@@ -2,6 +2,7 @@
 //! conditions C, negated entities N, plus what the question asks for — the answer type
 //! ("antidepressant", "imaging test") and whether it asks for the option to avoid.
 
+use crate::lexicon::{self, Class};
 use crate::patient::Patient;
 use crate::text::{words, Word};
 
@@ -70,42 +71,9 @@ const WH_END: &[&str] = &[
     "of",
 ];
 
-/// Nouns that name a patient; "in/for (a) … <noun>" starts the patient description.
-const PERSON: &[&str] = &[
-    "patient",
-    "patients",
-    "woman",
-    "women",
-    "man",
-    "men",
-    "child",
-    "children",
-    "adult",
-    "adults",
-    "neonate",
-    "neonates",
-    "infant",
-    "infants",
-    "newborn",
-    "traveler",
-    "travelers",
-    "traveller",
-    "person",
-    "people",
-    "boy",
-    "girl",
-    "individual",
-    "individuals",
-    "pregnancy",
-    "pregnant",
-    "pediatric",
-    "paediatric",
-    "elderly",
-    "old",
-    "adolescent",
-    "mother",
-    "athlete",
-];
+/// Words besides person nouns that say a patient is described: "in (a) pregnant …",
+/// "in pediatric …", "a 60-year-old …".
+const PATIENT_WORDS: &[&str] = &["pregnancy", "pregnant", "pediatric", "paediatric", "old"];
 
 /// Cues that introduce an entity excluded from the answer.
 const NEGATION_CUES: &[&[&str]] = &[
@@ -121,11 +89,8 @@ const NEGATION_CUES: &[&[&str]] = &[
     &["replace"],
 ];
 
-const STOP: &[&str] = &[
-    "which", "what", "who", "whom", "how", "is", "are", "was", "were", "the", "a", "an", "of",
-    "for", "in", "to", "be", "should", "can", "does", "do", "most", "best", "used", "and", "or",
-    "with", "by", "on", "at", "that", "this", "it", "its", "as", "when", "first",
-];
+/// Words of a question that are never keywords besides function words.
+const NOT_KEYWORDS: &[&str] = &["most", "best", "used", "first"];
 
 /// A question that opens with its patient description moved to the end, or `None`.
 fn front_clause_last(question: &str) -> Option<String> {
@@ -223,7 +188,7 @@ pub fn parse(question: &str) -> ParsedQuery {
                 // Words between the preposition and the person may not start another
                 // phrase: "for depression in a woman" starts at "in", not at "for".
                 .take_while(|w| !matches!(**w, "," | "?" | "." | "in" | "for" | "during" | "with"))
-                .any(|w| PERSON.contains(w) || w.ends_with("-old"))
+                .any(|w| Class::Person.has(w) || PATIENT_WORDS.contains(w) || w.ends_with("-old"))
     });
     let main_end = patient_start.unwrap_or(lower.len());
     if let Some(k) = patient_start {
@@ -300,7 +265,8 @@ pub fn parse(question: &str) -> ParsedQuery {
             .iter()
             .any(|n| n.to_lowercase().split_whitespace().any(|w| w == word));
         if token.is_word
-            && !STOP.contains(&word.as_str())
+            && !lexicon::any(&lexicon::FUNCTION, word)
+            && !NOT_KEYWORDS.contains(&word.as_str())
             && !in_excluded
             && !negated
             && !q.keywords.contains(word)

@@ -1,0 +1,161 @@
+//! The shared word lexicon: closed classes of English words (determiners, prepositions,
+//! conjunctions, auxiliaries, pronouns, wh-words) and the nouns that name people or a
+//! population, as data in `words.txt`.
+//!
+//! The question parser, the extractor, the patient reader and the passage reader each
+//! need to know what a person noun or a function word is; reading them from one list
+//! keeps them agreeing (a noun that makes a population for the extractor makes one for
+//! the passage reader too). Each reader adds only the words of its own task.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+/// A class of words in the lexicon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Class {
+    /// Nouns that name people and say nothing else of them ("patients", "people").
+    Anyone,
+    /// Nouns that name people ("patients", "adults", "travellers"), [`Class::Anyone`]'s
+    /// included.
+    Person,
+    /// Nouns for a population or circumstance ("group", "situation", "setting").
+    Group,
+    /// Pronouns and possessives ("it", "their").
+    Pronoun,
+    Determiner,
+    Preposition,
+    Conjunction,
+    /// Auxiliary and modal verbs ("is", "should").
+    Auxiliary,
+    /// Interrogative words ("which", "how").
+    Wh,
+}
+
+impl Class {
+    /// Every class, in the order of `words.txt`.
+    pub const ALL: [Class; 9] = [
+        Class::Anyone,
+        Class::Person,
+        Class::Group,
+        Class::Pronoun,
+        Class::Determiner,
+        Class::Preposition,
+        Class::Conjunction,
+        Class::Auxiliary,
+        Class::Wh,
+    ];
+
+    /// The class's section name in `words.txt`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Anyone => "anyone",
+            Class::Person => "person",
+            Class::Group => "group",
+            Class::Pronoun => "pronoun",
+            Class::Determiner => "determiner",
+            Class::Preposition => "preposition",
+            Class::Conjunction => "conjunction",
+            Class::Auxiliary => "auxiliary",
+            Class::Wh => "wh",
+        }
+    }
+
+    /// The class's words, lower case.
+    pub fn words(self) -> &'static [&'static str] {
+        LEXICON.get(&self).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether a lower-case word is of this class.
+    pub fn has(self, word: &str) -> bool {
+        self.words().contains(&word)
+    }
+}
+
+/// The classes that carry no content of their own: determiners, prepositions,
+/// conjunctions, auxiliaries, pronouns and wh-words.
+pub const FUNCTION: [Class; 6] = [
+    Class::Determiner,
+    Class::Preposition,
+    Class::Conjunction,
+    Class::Auxiliary,
+    Class::Pronoun,
+    Class::Wh,
+];
+
+/// Whether a lower-case word is in any of `classes`.
+pub fn any(classes: &[Class], word: &str) -> bool {
+    classes.iter().any(|c| c.has(word))
+}
+
+static LEXICON: LazyLock<BTreeMap<Class, Vec<&'static str>>> =
+    LazyLock::new(|| parse(include_str!("words.txt")));
+
+/// Sections of `[name]` headers followed by words; `#` starts a comment. Words under an
+/// unknown header are skipped (a test checks that every header is a class).
+fn parse(text: &'static str) -> BTreeMap<Class, Vec<&'static str>> {
+    let mut out: BTreeMap<Class, Vec<&'static str>> = BTreeMap::new();
+    let mut current: Option<Class> = None;
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            current = Class::ALL.into_iter().find(|c| c.name() == name);
+            continue;
+        }
+        if let Some(class) = current {
+            out.entry(class)
+                .or_default()
+                .extend(line.split_whitespace());
+        }
+    }
+    let anyone = out.get(&Class::Anyone).cloned().unwrap_or_default();
+    out.entry(Class::Person).or_default().extend(anyone);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_section_is_a_class_and_every_class_has_words() {
+        let text = include_str!("words.txt");
+        for line in text.lines() {
+            if let Some(name) = line
+                .trim()
+                .strip_prefix('[')
+                .and_then(|l| l.strip_suffix(']'))
+            {
+                assert!(
+                    Class::ALL.iter().any(|c| c.name() == name),
+                    "[{name}] is not a class"
+                );
+            }
+        }
+        for class in Class::ALL {
+            let words = class.words();
+            assert!(!words.is_empty(), "{class:?} has no words");
+            for w in words {
+                assert_eq!(*w, w.to_lowercase(), "{class:?}: {w} is not lower case");
+            }
+        }
+    }
+
+    #[test]
+    fn words_are_looked_up_by_class() {
+        let cases: &[(&str, Class, bool)] = &[
+            ("travellers", Class::Person, true),
+            ("patients", Class::Person, true),
+            ("patients", Class::Anyone, true),
+            ("women", Class::Anyone, false),
+            ("situation", Class::Group, true),
+            ("situation", Class::Person, false),
+            ("should", Class::Auxiliary, true),
+            ("whose", Class::Wh, true),
+            ("vaccine", Class::Determiner, false),
+        ];
+        for &(word, class, expected) in cases {
+            assert_eq!(class.has(word), expected, "{word} {class:?}");
+        }
+        assert!(any(&FUNCTION, "the") && !any(&FUNCTION, "vaccine"));
+    }
+}
