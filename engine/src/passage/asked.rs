@@ -30,8 +30,22 @@ pub enum Asked {
 /// influenza vaccine" asks for a vaccine).
 const CLASSIFIERS: &[&str] = &["kind", "type", "class", "form", "sort", "category", "group"];
 
-/// Head nouns that ask for an amount.
-const AMOUNT_HEADS: &[&str] = &["dose", "dosage", "amount", "strength", "quantity"];
+/// Head nouns that ask for an amount: a dose, or a measured attribute ("From what
+/// induration size …", "Above what level …").
+const AMOUNT_HEADS: &[&str] = &[
+    "dose",
+    "dosage",
+    "amount",
+    "strength",
+    "quantity",
+    "size",
+    "level",
+    "threshold",
+    "cutoff",
+    "cut-off",
+    "concentration",
+    "volume",
+];
 
 /// Head nouns that ask for a time.
 const TIME_HEADS: &[&str] = &["time", "timing", "point", "interval", "delay"];
@@ -145,9 +159,46 @@ pub fn stem(word: &str) -> String {
 /// Units of measure a dose is given in (not "kg" alone: a number of kilograms is a body
 /// weight).
 const UNITS: &[&str] = &[
-    "mg", "g", "mcg", "µg", "μg", "ug", "ng", "ml", "l", "iu", "unit", "units", "mmol", "meq", "%",
-    "mg/kg", "mcg/kg", "µg/kg", "mg/m2", "mg/day", "mg/d", "ml/kg", "tablet", "tablets", "capsule",
-    "capsules", "puff", "puffs", "drop", "drops",
+    "mg",
+    "g",
+    "mcg",
+    "µg",
+    "μg",
+    "ug",
+    "ng",
+    "ml",
+    "l",
+    "iu",
+    "unit",
+    "units",
+    "mmol",
+    "meq",
+    "%",
+    "mg/kg",
+    "mcg/kg",
+    "µg/kg",
+    "mg/m2",
+    "mg/day",
+    "mg/d",
+    "ml/kg",
+    "tablet",
+    "tablets",
+    "capsule",
+    "capsules",
+    "puff",
+    "puffs",
+    "drop",
+    "drops",
+    "mm",
+    "cm",
+    "millimeter",
+    "millimeters",
+    "millimetre",
+    "millimetres",
+    "centimeter",
+    "centimeters",
+    "centimetre",
+    "centimetres",
 ];
 
 /// Units of time.
@@ -166,6 +217,11 @@ const FREQUENCY: &[&str] = &[
     "once", "twice", "daily", "weekly", "monthly", "nightly", "hourly", "times", "a", "per",
     "every", "day", "week", "month", "three", "four", "thrice", "bid", "bd", "tid", "tds", "qid",
     "qds", "qd", "od",
+];
+
+/// Words that leave a number's bound open after "or" ("5 or more").
+const OPEN_BOUNDS: &[&str] = &[
+    "more", "less", "fewer", "greater", "higher", "lower", "above", "below", "over", "under",
 ];
 
 /// English number words, for counts.
@@ -213,6 +269,14 @@ pub fn spans(
         while j + 1 < tokens.len()
             && matches!(tokens[j].as_str(), "–" | "-" | "to" | "—")
             && is_number(j + 1)
+        {
+            j += 2;
+        }
+        // "5 or more", "2 or fewer": an open bound is part of the number.
+        if tokens.get(j).is_some_and(|t| t == "or")
+            && tokens
+                .get(j + 1)
+                .is_some_and(|t| OPEN_BOUNDS.contains(&t.as_str()))
         {
             j += 2;
         }
@@ -369,6 +433,21 @@ pub fn spans(
                     continue;
                 }
                 out.extend(listed_after(analysis, &tokens, p.core.end));
+            }
+            // "Both A and B": the pair is one answer when either is of the asked kind.
+            for (a, b) in analysis.phrases.iter().zip(analysis.phrases.iter().skip(1)) {
+                let both = tokens.get(a.range.start).is_some_and(|t| t == "both")
+                    || (a.range.start > 0 && tokens[a.range.start - 1] == "both");
+                let joined = a.range.end + 1 == b.range.start
+                    && tokens.get(a.range.end).is_some_and(|t| t == "and");
+                let of_kind = [a, b].iter().any(|p| {
+                    tokens
+                        .get(p.core.end.saturating_sub(1))
+                        .is_some_and(|t| stem(t) == *head)
+                });
+                if both && joined && of_kind {
+                    out.push(a.core.start..b.core.end);
+                }
             }
             // A name typed by a copula: "X is a live attenuated vaccine".
             for (a, b) in analysis.phrases.iter().zip(analysis.phrases.iter().skip(1)) {

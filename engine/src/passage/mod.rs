@@ -297,6 +297,18 @@ pub fn read(
             }
         }
         found.retain(|m| texts.contains_key(&m.key));
+        // A pair named as one ("both A and B") is what the statement names, not its
+        // parts.
+        let pairs: Vec<Range<usize>> = found
+            .iter()
+            .filter(|m| statement.text[m.bytes.clone()].contains(" and "))
+            .map(|m| m.bytes.clone())
+            .collect();
+        found.retain(|m| {
+            !pairs
+                .iter()
+                .any(|p| *p != m.bytes && p.start <= m.bytes.start && m.bytes.end <= p.end)
+        });
         found.sort_by_key(|m| m.bytes.start);
     }
 
@@ -376,7 +388,7 @@ pub fn read(
             }
         }
         // A lead-in's candidates scope the items below it.
-        if statement.text.trim_end().ends_with(':') {
+        if structure::is_lead_in(&statement.text) {
             lead_topics = about.clone();
         }
         if let Some(subject) = own

@@ -10,6 +10,7 @@
 
 use std::ops::Range;
 
+use crate::lexicon::Class;
 use crate::text::{split_sentences, Span};
 
 /// What kind of line a statement came from.
@@ -114,13 +115,22 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
         let body = &text[line.clone()];
         let marker = Marker::of(body);
         let followed = lines.get(i + 1).is_some();
+        let leads = is_lead_in(body);
+        // A lead-in left open by its preposition takes the unmarked lines under it, one
+        // item each, up to a line that closes a sentence or leads a list of its own. (A
+        // colon may close a label as well as lead a list: the unmarked lines under one
+        // are read as what they look like.)
+        let unmarked_item = marker == Marker::None
+            && matches!(lead, Some((_, Marker::Open)))
+            && !leads
+            && !body.trim_end().ends_with(['.', '!', '?']);
         // A list lead-in scopes the items that follow it while their markers continue.
         if let Some((_, expected)) = &lead {
-            if !marker.continues(expected) {
+            if !marker.continues(expected) || (marker == Marker::None && !unmarked_item) {
                 lead = None;
             }
         }
-        if marker == Marker::None && is_heading(body) && followed {
+        if marker == Marker::None && !unmarked_item && !leads && is_heading(body) && followed {
             // The second and later lines of a run are subheadings or a pasted table's
             // cells: scoped by the run above them, and read for what they say.
             let cell = after_heading;
@@ -154,12 +164,12 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
         after_heading = false;
         let headings: Vec<String> = title.iter().chain(sections.iter()).cloned().collect();
         let item_lead = match (&lead, marker) {
-            (Some((text, _)), m) if m != Marker::None => Some(text.clone()),
+            (Some((text, _)), m) if m != Marker::None || unmarked_item => Some(text.clone()),
             _ => None,
         };
         let kind = if body.contains('|') {
             Kind::Row
-        } else if marker != Marker::None {
+        } else if marker != Marker::None || unmarked_item {
             Kind::Item
         } else {
             Kind::Sentence
@@ -192,19 +202,34 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
                 lead: item_lead.clone(),
             });
         }
-        // A line ending in a colon leads the list below it.
-        if body.trim_end().ends_with(':') {
+        // A lead-in leads the list below it.
+        if leads {
             let expected = match lines.get(i + 1).map(|l| Marker::of(&text[l.clone()])) {
                 Some(Marker::Number(_)) => Marker::Number(0),
                 Some(m @ Marker::Bullet(_)) => m,
+                _ if !body.trim_end().ends_with(':') => Marker::Open,
                 _ => Marker::Any,
             };
             lead = Some((lead_text(body), expected));
         } else if let Some((_, expected)) = &mut lead {
-            *expected = marker;
+            if marker != Marker::None {
+                *expected = marker;
+            }
         }
     }
     out
+}
+
+/// Whether a line leads the lines under it as its list: it ends with a colon, or with a
+/// preposition whose object the lines below complete ("An induration of 5 mm or more is
+/// considered positive for" / "HIV-infected persons" / …).
+pub fn is_lead_in(line: &str) -> bool {
+    let line = line.trim_end();
+    line.ends_with(':')
+        || line
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .is_some_and(|w| Class::Preposition.has(&w.to_lowercase()))
 }
 
 /// Byte ranges of the non-empty lines, trimmed.
@@ -274,6 +299,9 @@ enum Marker {
     Number(u32),
     /// A lead-in whose items are not marked (one per line).
     Any,
+    /// A lead-in left open by a preposition ("… is positive for"), whose items are the
+    /// unmarked lines under it.
+    Open,
 }
 
 /// Characters that start a bulleted line.
@@ -307,7 +335,7 @@ impl Marker {
         let trimmed = line.trim_start();
         let indent = line.len() - trimmed.len();
         let marker = match self {
-            Marker::None | Marker::Any => return 0,
+            Marker::None | Marker::Any | Marker::Open => return 0,
             Marker::Bullet(c) => c.len_utf8(),
             Marker::Number(n) => n.to_string().len() + 1,
         };
@@ -318,7 +346,7 @@ impl Marker {
     /// Whether a line marked `self` continues a list whose last item was `previous`.
     fn continues(self, previous: &Marker) -> bool {
         match (previous, self) {
-            (Marker::Any, _) => true,
+            (Marker::Any | Marker::Open, _) => true,
             (Marker::Bullet(a), Marker::Bullet(b)) => *a == b,
             (Marker::Number(a), Marker::Number(b)) => b == a + 1,
             _ => false,
@@ -372,6 +400,44 @@ mod tests {
             s[7],
             (Kind::Sentence, "A broad use is fine.".into(), section, None)
         );
+    }
+
+    #[test]
+    fn a_lead_in_left_open_by_a_preposition_takes_the_unmarked_lines_below() {
+        let text = "Reading the result\n\nA result of 5 mm or more is positive for\n\
+                    People with HIV\nRecent contacts of a person with TB\n\
+                    A result of 10 mm or more is positive for\nInjection drug users\n\
+                    Other people need no test.\nNot suitable for:\nInfants\nAll others.";
+        let s = shape(text);
+        let five = Some("A result of 5 mm or more is positive for".to_string());
+        let ten = Some("A result of 10 mm or more is positive for".to_string());
+        let read: Vec<(Kind, &str, Option<String>)> =
+            s.iter().map(|s| (s.0, s.1.as_str(), s.3.clone())).collect();
+        assert_eq!(
+            read,
+            vec![
+                (Kind::Heading, "Reading the result", None),
+                (
+                    Kind::Sentence,
+                    "A result of 5 mm or more is positive for",
+                    None
+                ),
+                (Kind::Item, "People with HIV", five.clone()),
+                (Kind::Item, "Recent contacts of a person with TB", five),
+                (
+                    Kind::Sentence,
+                    "A result of 10 mm or more is positive for",
+                    None
+                ),
+                (Kind::Item, "Injection drug users", ten),
+                (Kind::Sentence, "Other people need no test.", None),
+                (Kind::Sentence, "Not suitable for:", None),
+                (Kind::Heading, "Infants", None),
+                (Kind::Sentence, "All others.", None),
+            ]
+        );
+        assert!(is_lead_in("Imojev is not suitable for:") && is_lead_in("is positive for"));
+        assert!(!is_lead_in("Use in Specific Populations") && !is_lead_in("Pregnancy"));
     }
 
     #[test]

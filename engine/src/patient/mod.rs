@@ -108,7 +108,36 @@ const QUALIFIERS: &[&str] = &[
     "caused",
     "due",
     "related",
+    "infected",
 ];
+
+/// Prepositions whose object, when it names people, names other people than the
+/// population a phrase is about ("children exposed to adults", "contacts of people
+/// with TB").
+const OTHERS_AFTER: &[&str] = &["to", "of", "from", "by"];
+
+/// The part of `phrase` that describes its own population: the phrase up to a
+/// preposition that names other people ([`OTHERS_AFTER`] + a person noun within two
+/// words), when a person noun comes before it; the whole phrase otherwise.
+fn own_population(phrase: &str) -> &str {
+    let tokens = words(phrase);
+    let lower: Vec<String> = tokens
+        .iter()
+        .map(|w| w.text(phrase).to_lowercase())
+        .collect();
+    let person = |i: usize| lower.get(i).is_some_and(|w| Class::Person.has(w));
+    let mut seen_person = false;
+    for (i, w) in lower.iter().enumerate() {
+        if seen_person
+            && OTHERS_AFTER.contains(&w.as_str())
+            && (person(i + 1) || (person(i + 2) && !person(i)))
+        {
+            return phrase.get(..tokens[i].span.start).unwrap_or(phrase);
+        }
+        seen_person |= person(i);
+    }
+    phrase
+}
 
 /// Two words of one stem: one is the other plus a short suffix ("wear" / "wearer",
 /// "sulfonamide" / "sulfonamides"), both at least 4 letters of shared stem.
@@ -358,14 +387,18 @@ impl Patient {
             p.no_known_allergies = true;
         }
         p.allergies = allergens(&ws);
-        // Negated words: "without X", "no X", "not X", "never X".
+        // Negated words: "without X", "no X", "not X", "never X"; not "no other X",
+        // which says the patient has an X already named.
         for (i, w) in ws.iter().enumerate() {
-            if matches!(w.as_str(), "without" | "no" | "not" | "never") {
+            let besides = ws
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.as_str(), "other" | "further" | "additional"));
+            if matches!(w.as_str(), "without" | "no" | "not" | "never") && !besides {
                 for next in ws.iter().skip(i + 1).take(4) {
                     if matches!(next.as_str(), "and" | "but" | "who" | "with") {
                         break;
                     }
-                    if !is_stop(&next) && next != "or" {
+                    if !is_stop(next) && next != "or" {
                         p.negated_words.insert(singular(next).to_lowercase());
                     }
                 }
@@ -386,14 +419,14 @@ impl Patient {
                 ) {
                     break;
                 }
-                if !is_stop(&prev) {
+                if !is_stop(prev) {
                     p.negated_words.insert(singular(prev).to_lowercase());
                 }
             }
         }
         p.words = ws
             .iter()
-            .filter(|w| !is_stop(&w))
+            .filter(|w| !is_stop(w))
             .map(|w| singular(w).to_lowercase())
             .filter(|w| !p.negated_words.contains(w))
             .collect();
@@ -549,8 +582,10 @@ impl Patient {
     /// unless the rest of the phrase says otherwise; an age bound met decides nothing by
     /// itself: "people aged 2 months and over" names everyone past infancy, not a
     /// condition of this patient's. The rest is read as words: concepts, allergies,
-    /// the patient's own words.
+    /// the patient's own words. People named inside a population's modifiers are
+    /// other people: "children exposed to adults with TB" is about children.
     pub fn evaluate(&self, phrase: &str) -> Truth {
+        let phrase = own_population(phrase);
         match (self.measured(phrase), self.evaluate_words(phrase)) {
             (Some(Truth::False), _) => Truth::False,
             (Some(Truth::True), Truth::Unknown) => Truth::True,
@@ -617,13 +652,26 @@ impl Patient {
         for alternative in phrase.split([',', ';']).flat_map(|part| part.split(" or ")) {
             let content: Vec<String> = plain_words(alternative)
                 .iter()
-                .filter(|w| !is_stop(&w) && !QUALIFIERS.contains(&w.as_str()))
+                .filter(|w| !is_stop(w) && !QUALIFIERS.contains(&w.as_str()))
                 .map(|w| singular(w).to_lowercase())
                 .collect();
             if content.is_empty() {
                 continue;
             }
             any_content = true;
+            // "People with no known risk factors": those without them, as the patient
+            // is when the description negates them too.
+            let negates = plain_words(alternative)
+                .iter()
+                .take_while(|w| !content.contains(&singular(w).to_lowercase()))
+                .any(|w| matches!(w.as_str(), "no" | "without" | "not" | "never"));
+            if negates {
+                if content.iter().all(|w| self.negated_words.contains(w)) {
+                    return Truth::True;
+                }
+                all_negated = false;
+                continue;
+            }
             let matched = content.iter().filter(|w| self.has_word(w)).count();
             // All of the phrase's content words, or most of a longer phrase
             // ("mechanical heart valves" for "a mechanical mitral valve") unless a word
@@ -711,6 +759,32 @@ mod tests {
                 "{phrase:?} for {question:?}\n{patient:#?}"
             );
         }
+    }
+
+    #[test]
+    fn a_population_is_its_own_people_and_its_own_negations() {
+        // People inside a population's modifiers are other people.
+        check(
+            "A 41-year-old man with HIV has no other TB risk factors.",
+            &[
+                (
+                    "Infants, children, and adolescents exposed to adults in high-risk categories",
+                    Truth::False,
+                ),
+                ("HIV-infected persons", Truth::True),
+                // "No other risk factors" says he has one already.
+                ("People with no known risk factors for TB", Truth::Unknown),
+            ],
+        );
+        // A population without something holds for a patient without it.
+        check(
+            "A 30-year-old woman has no risk factors for TB.",
+            &[("People with no known risk factors for TB", Truth::True)],
+        );
+        check(
+            "A 30-year-old woman with diabetes.",
+            &[("Give the vaccine to adults with diabetes", Truth::True)],
+        );
     }
 
     #[test]
