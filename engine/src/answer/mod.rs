@@ -960,14 +960,16 @@ pub async fn answer_with(
                     }),
                     _ => None,
                 };
+                let asked = r.asked.clone();
                 r.instead_of(language, graph_answer, query.asks_to_avoid)
                     .cloned()
+                    .map(|c| (c, asked))
             })
         }
         None => None,
     };
     let result = match (passage, reading, candidates.first()) {
-        (Some(p), _, _) => {
+        (Some((p, asked)), _, _) => {
             source = AnswerSource::Sentences;
             read_from = p
                 .support
@@ -975,7 +977,12 @@ pub async fn answer_with(
                 .take(3)
                 .filter_map(|span| view::citation(prepared, span))
                 .collect();
-            Outcome::Answered(clean_start(prepared, &p.text))
+            // A thing's span may open with an adverb or determiner; an amount's, a
+            // time's or a schedule's opens with what it says ("once weekly").
+            Outcome::Answered(match asked {
+                crate::passage::Asked::Thing { .. } => clean_start(prepared, &p.text),
+                _ => p.text.clone(),
+            })
         }
         (None, reading, first) => match (reading, first) {
             (Some(r), _) => {

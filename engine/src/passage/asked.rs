@@ -24,6 +24,8 @@ pub enum Asked {
     Count { head: String },
     /// A time or delay ("within 2 weeks").
     Time,
+    /// How often and for how long ("once weekly for 8 weeks").
+    Schedule,
 }
 
 /// Nouns that classify the noun after "of" rather than head the answer ("kind of
@@ -47,6 +49,9 @@ const AMOUNT_HEADS: &[&str] = &[
     "volume",
 ];
 
+/// Head nouns that ask how often ("On what schedule …").
+const SCHEDULE_HEADS: &[&str] = &["schedule", "frequency"];
+
 /// Head nouns that ask for a time.
 const TIME_HEADS: &[&str] = &["time", "timing", "point", "interval", "delay"];
 
@@ -65,6 +70,7 @@ impl Asked {
                     })
                 }
                 ("how", "long") | ("when", _) => return Some(Asked::Time),
+                ("how", "often") => return Some(Asked::Schedule),
                 ("which", _) | ("what", _) => {
                     // The wh-phrase runs to its verb; "N1 of N2" is headed by N1 unless
                     // N1 only classifies N2.
@@ -87,6 +93,9 @@ impl Asked {
                     }
                     if TIME_HEADS.iter().any(|&h| stem(h) == head) {
                         return Some(Asked::Time);
+                    }
+                    if SCHEDULE_HEADS.iter().any(|&h| stem(h) == head) {
+                        return Some(Asked::Schedule);
                     }
                     return Some(Asked::Thing { head, plural });
                 }
@@ -387,6 +396,48 @@ pub fn spans(
                 }
             }
         }
+        Asked::Schedule => {
+            // "once weekly", "twice daily for 3 days", "every 8 hours for 7 days"
+            let mut i = 0;
+            while i < tokens.len() {
+                let starts = matches!(
+                    tokens[i].as_str(),
+                    "once" | "twice" | "thrice" | "daily" | "weekly" | "monthly" | "every"
+                ) || (is_number(i) && tokens.get(i + 1).is_some_and(|t| t == "times"));
+                if !starts {
+                    i += 1;
+                    continue;
+                }
+                let mut j = i + 1;
+                while j < tokens.len()
+                    && (FREQUENCY.contains(&tokens[j].as_str())
+                        || TIME_UNITS.contains(&tokens[j].as_str())
+                        || (is_number(j) && tokens[i] == "every"))
+                {
+                    j += 1;
+                }
+                while j > i + 1 && matches!(tokens[j - 1].as_str(), "a" | "per" | "every") {
+                    j -= 1;
+                }
+                // "for 8 weeks", "for 8-weeks": how long.
+                if tokens.get(j).is_some_and(|t| t == "for") && is_number(j + 1) {
+                    let n = number_end(j + 1);
+                    let unit_in_number = tokens[j + 1]
+                        .split_once('-')
+                        .is_some_and(|(_, u)| TIME_UNITS.contains(&u));
+                    if unit_in_number {
+                        j += 2;
+                    } else if tokens
+                        .get(n)
+                        .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
+                    {
+                        j = n + 1;
+                    }
+                }
+                out.push(i..j);
+                i = j;
+            }
+        }
         Asked::Thing { head, plural } => {
             for p in &analysis.phrases {
                 let last = p.core.end.saturating_sub(1);
@@ -678,6 +729,15 @@ mod tests {
                 }),
             ),
             ("When should ART be started?", Some(Asked::Time)),
+            (
+                "On what schedule should primaquine be given?",
+                Some(Asked::Schedule),
+            ),
+            ("How often should it be taken?", Some(Asked::Schedule)),
+            (
+                "From what induration size is his test positive?",
+                Some(Asked::Amount),
+            ),
             ("Why is it used?", None),
         ];
         for (question, expected) in cases {

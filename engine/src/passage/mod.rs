@@ -102,6 +102,12 @@ impl Reading {
         let answer = other.text;
         let shaped = match self.asked {
             Asked::Thing { .. } => true,
+            Asked::Schedule => words(answer).iter().any(|w| {
+                matches!(
+                    w.text(answer).to_lowercase().as_str(),
+                    "once" | "twice" | "daily" | "weekly" | "monthly" | "every" | "times"
+                )
+            }),
             Asked::Amount | Asked::Count { .. } | Asked::Time => words(answer)
                 .iter()
                 .any(|w| w.text(answer).chars().any(|c| c.is_ascii_digit())),
@@ -297,15 +303,11 @@ pub fn read(
             }
         }
         found.retain(|m| texts.contains_key(&m.key));
-        // A pair named as one ("both A and B") is what the statement names, not its
-        // parts.
-        let pairs: Vec<Range<usize>> = found
-            .iter()
-            .filter(|m| statement.text[m.bytes.clone()].contains(" and "))
-            .map(|m| m.bytes.clone())
-            .collect();
+        // What a statement names is its longest candidates: "once weekly for 8 weeks",
+        // not "weekly"; "both A and B", not A.
+        let named: Vec<Range<usize>> = found.iter().map(|m| m.bytes.clone()).collect();
         found.retain(|m| {
-            !pairs
+            !named
                 .iter()
                 .any(|p| *p != m.bytes && p.start <= m.bytes.start && m.bytes.end <= p.end)
         });

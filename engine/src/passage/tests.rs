@@ -330,3 +330,47 @@ fn a_demonstrative_refers_back_only_with_a_noun_of_the_referents_kind() {
         None
     );
 }
+
+#[test]
+fn a_schedule_and_a_measured_threshold_are_read_whole_for_the_patients_population() {
+    let schedule = "Primaquine\n\nPrimaquine is usually given daily for 14 days. In patients \
+                    with G6PD deficiency it should be given once weekly for 8 weeks.";
+    check(
+        &[schedule],
+        "A man with vivax malaria has G6PD deficiency. On what schedule should his \
+         primaquine be given?",
+        Some("once weekly for 8 weeks"),
+        Some("daily for 14 days"),
+    );
+    let threshold = "Reading the test\n\nAn induration of 5 or more millimeters is positive for\n\
+                     People with HIV\nRecent contacts of people with TB\n\
+                     An induration of 10 or more millimeters is positive for\n\
+                     Children exposed to adults with TB\nInjection drug users\n\
+                     An induration of 15 or more millimeters is positive for\n\
+                     People with no known risk factors for TB";
+    // Each threshold holds for its own populations; without a patient none is the
+    // general one, so only the gated reading is checked.
+    assert_eq!(
+        best(
+            &[threshold],
+            "A 40-year-old man with HIV has no other risk factors. From what induration size \
+             is his test positive?",
+            true
+        )
+        .as_deref(),
+        Some("5 or more millimeter")
+    );
+}
+
+#[test]
+fn both_of_a_pair_are_one_answer() {
+    check(
+        &[
+            "Before Q fever vaccination, people must have both serum antibody testing and a \
+           skin test.",
+        ],
+        "A 19-year-old abattoir worker. What pre-vaccination testing does he need?",
+        Some("serum antibody testing and a skin test"),
+        Some("serum antibody testing and a skin test"),
+    );
+}
