@@ -143,12 +143,18 @@ fn asking_words(question: &str) -> Vec<String> {
         .collect()
 }
 
-/// The words after a wh-word up to the verb.
+/// The words after a wh-word up to the verb, or up to a preposition that opens a
+/// modifier of the head ("which test | on the nasopharyngeal specimen is …"); "of"
+/// stays, since "kind of vaccine" and "dose of insulin" are read whole.
 fn wh_phrase<'a>(words: &[&'a str]) -> Vec<&'a str> {
     words
         .iter()
         .copied()
-        .take_while(|w| !Class::Auxiliary.has(w) && !VERBS_AFTER_WH.contains(w))
+        .take_while(|w| {
+            !Class::Auxiliary.has(w)
+                && !VERBS_AFTER_WH.contains(w)
+                && (*w == "of" || !Class::Preposition.has(w))
+        })
         .collect()
 }
 
@@ -734,6 +740,11 @@ mod tests {
                 Some(Asked::Schedule),
             ),
             ("How often should it be taken?", Some(Asked::Schedule)),
+            (
+                "Culture is the gold standard, but which test on the nasopharyngeal specimen \
+                 is more likely to be accurate?",
+                thing("test"),
+            ),
             (
                 "From what induration size is his test positive?",
                 Some(Asked::Amount),

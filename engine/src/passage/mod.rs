@@ -116,7 +116,12 @@ impl Reading {
             return Some(best);
         }
         let key = format!(" {} ", normalize_term(answer));
+        // Among the candidates as this reader reads them: said of a patient like this
+        // one too, when the best is.
         let among = self.candidates.iter().any(|c| {
+            if best.for_patient && !c.for_patient {
+                return false;
+            }
             let k = format!(" {} ", normalize_term(&c.text));
             key.contains(&k) || k.contains(&key)
         });

@@ -199,14 +199,16 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
             .map(|c| normalize_term(&c.text))
     };
     let long = Some("long regimen".to_string());
-    // None: the reading's best; one of its candidates: stands.
+    // None: the reading's best; one of its candidates said of the patient: stands.
     assert_eq!(
         reading
             .instead_of(shipped(), None, false)
             .map(|c| normalize_term(&c.text)),
         long
     );
-    assert_eq!(instead("short regimen", false, false), None);
+    assert_eq!(instead("the long regimen", false, false), None);
+    // A candidate the documents give another population (adults): the reading wins.
+    assert_eq!(instead("short regimen", false, false), long);
     // Not a candidate and not said of the patient: the patient-specific reading wins.
     assert_eq!(instead("as well", true, false), long);
     assert_eq!(instead("standard therapy", false, false), long);

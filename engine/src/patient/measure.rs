@@ -297,8 +297,15 @@ fn bound_after(tokens: &[Token], at: usize) -> Option<Bound> {
 }
 
 /// The quantity a time is, from the words in the four tokens before the number at
-/// `from` and after its unit, which ends at `to`.
-fn time_quantity(tokens: &[Token], from: usize, to: usize, days_per_unit: f64) -> Option<Quantity> {
+/// `from` and after its unit, which ends at `to`; `facts`: read from a patient
+/// description, where "has had a cough for 3 weeks" says how long the illness has run.
+fn time_quantity(
+    tokens: &[Token],
+    from: usize,
+    to: usize,
+    days_per_unit: f64,
+    facts: bool,
+) -> Option<Quantity> {
     let near = |range: std::ops::Range<usize>| -> Vec<&str> {
         range
             .filter_map(|i| match tokens.get(i) {
@@ -318,6 +325,11 @@ fn time_quantity(tokens: &[Token], from: usize, to: usize, days_per_unit: f64) -
         return Some(Quantity::GestationWeeks);
     }
     if any(&after, &illness) {
+        return Some(Quantity::IllnessDays);
+    }
+    // "has had a cough for 3 weeks", "a child with fever for 2 days".
+    let lasted = before.last() == Some(&"for") && any(&before, &["had", "with"]);
+    if facts && lasted {
         return Some(Quantity::IllnessDays);
     }
     // "of age", "old", or an age word or person right before the number.
@@ -405,7 +417,7 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
             }
         };
         let quantity = match unit_of_range {
-            Unit::Time(days) => time_quantity(&tokens, i, end, days),
+            Unit::Time(days) => time_quantity(&tokens, i, end, days, facts),
             Unit::Kg => Some(Quantity::WeightKg),
             Unit::Cells => Some(Quantity::Cd4),
             Unit::MlPerMin => Some(Quantity::Clearance),
@@ -513,6 +525,21 @@ mod tests {
                 ("during the first 7 days of illness", Some(false)),
                 ("after the first 7 days of illness", Some(true)),
             ],
+        );
+        check(
+            "A 15-year-old has had paroxysmal cough for 3 weeks.",
+            &[
+                (
+                    "specimens taken at 0-3 weeks following cough onset",
+                    Some(true),
+                ),
+                ("during the first 2 weeks of illness", Some(false)),
+            ],
+        );
+        // In a document, "for 3 weeks" is how long something is given.
+        check(
+            "A 15-year-old with TB.",
+            &[("treated with it for 3 weeks", None)],
         );
         check(
             "Influenza confirmed within 48 hours of symptom onset.",
