@@ -253,6 +253,103 @@ pub enum Typed {
     /// Only a drug name, for a kind the documents never name by its noun ("Which
     /// neuraminidase inhibitor …": the members are drug names).
     Drug,
+    /// Only the object of the preposition the question fronts, after the question's
+    /// verb ("On which specimen should Xpert be used?" — "… should be used in
+    /// cerebrospinal fluid"), for a kind the documents never name otherwise.
+    Slot,
+}
+
+/// The slot a question with a fronted preposition asks to fill: "On which specimen
+/// should Xpert be used?" asks for what comes after "used in/on".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slot {
+    /// The fronted preposition, lower case.
+    pub preposition: String,
+    /// The question's main verb, as [`verb_stem`] leaves it.
+    pub verb: String,
+}
+
+/// Prepositions that ask for a place or a medium, any of which a statement may use for
+/// another ("on which specimen" — "in cerebrospinal fluid").
+const PLACES: &[&str] = &["in", "on", "into", "onto"];
+
+impl Slot {
+    /// The slot `question` asks to fill, when its asking sentence opens with a
+    /// preposition before "which"/"what" and has a verb after the wh-phrase.
+    pub fn of(language: &Language, question: &str) -> Option<Slot> {
+        let asking = asking(question)?;
+        let analysis = language.analyse(asking);
+        let lower: Vec<String> = analysis
+            .words
+            .iter()
+            .map(|w| w.text(asking).to_lowercase())
+            .collect();
+        let at = lower
+            .iter()
+            .position(|w| w == "which" || w == "what")
+            .filter(|&i| i > 0)?;
+        let preposition = lower[at - 1].clone();
+        if !Class::Preposition.has(&preposition) || preposition == "of" {
+            return None;
+        }
+        let verb = (at + 1..lower.len()).rev().find(|&i| {
+            analysis.tags.get(i).is_some_and(|t| t.is_verb()) && !Class::Auxiliary.has(&lower[i])
+        })?;
+        Some(Slot {
+            preposition,
+            verb: verb_stem(&lower[verb]),
+        })
+    }
+
+    /// Whether `word` (lower case) is this slot's preposition or one that can stand for
+    /// it.
+    fn fits(&self, word: &str) -> bool {
+        word == self.preposition
+            || (PLACES.contains(&word) && PLACES.contains(&self.preposition.as_str()))
+    }
+}
+
+/// A verb's stem for matching its forms: "used", "uses", "using" → "use"; "given",
+/// "gives" → "giv"/"give" alike ("giv").
+pub fn verb_stem(word: &str) -> String {
+    let w = word.to_lowercase();
+    for suffix in ["ing", "ed", "en", "es", "e", "s", "d"] {
+        if let Some(base) = w.strip_suffix(suffix) {
+            if base.chars().count() >= 3 {
+                return base.to_string();
+            }
+        }
+    }
+    w
+}
+
+/// Most words between the verb and the preposition of its slot ("used | as the initial
+/// test | in …" is too far).
+const SLOT_REACH: usize = 3;
+
+/// The noun phrases a statement puts in `slot`: after its preposition, within
+/// [`SLOT_REACH`] words after a form of its verb.
+pub fn slot_spans(slot: &Slot, text: &str, analysis: &Analysis) -> Vec<Range<usize>> {
+    let lower: Vec<String> = analysis
+        .words
+        .iter()
+        .map(|w| w.text(text).to_lowercase())
+        .collect();
+    let mut out = Vec::new();
+    for (k, word) in lower.iter().enumerate() {
+        if verb_stem(word) != slot.verb {
+            continue;
+        }
+        let Some(p) =
+            (k + 1..(k + 1 + SLOT_REACH).min(lower.len())).find(|&p| slot.fits(&lower[p]))
+        else {
+            continue;
+        };
+        if let Some(phrase) = analysis.phrases.iter().find(|np| np.range.start == p + 1) {
+            out.push(phrase.core.clone());
+        }
+    }
+    out
 }
 
 /// The token ranges of a tagged statement that can answer `asked`, with how each was

@@ -80,12 +80,14 @@ impl Reading {
 
     /// The answer to give instead of another reader's (`None`: it has none, or only a
     /// weak one): the best candidate, unless the other answer stands. It stands when it
-    /// has the asked shape (a number where an amount, count or time is asked) and is
-    /// one of this reading's candidates too, or no statement about the patient's
-    /// population supports the best one, or it is itself said of the patient's
-    /// population and can be of the asked kind (a noun phrase; not a drug name, since
-    /// drug names of the kind are candidates here). An answer to "which should be
-    /// avoided" always stands: this reader looks for what to give.
+    /// has the asked shape (a number where an amount, count or time is asked, a
+    /// frequency where a schedule is) and is one of this reading's candidates too (one
+    /// said of the patient's population, when the best is), or no statement about the
+    /// patient's population supports the best one, or it is itself said of the
+    /// patient's population and can be of the asked kind (a noun phrase; not a drug
+    /// name, since drug names of the kind are candidates here). An
+    /// answer to "which should be avoided" always stands: this reader looks for what to
+    /// give.
     pub fn instead_of(
         &self,
         language: &Language,
@@ -167,6 +169,10 @@ pub fn read(
         return None;
     }
     let question_key = format!(" {} ", normalize_term(question));
+    let slot = match asked {
+        Asked::Thing { .. } => asked::Slot::of(language, question),
+        _ => None,
+    };
     let question_words = stems(question);
     let type_words: BTreeSet<String> = asked::type_words(question)
         .iter()
@@ -217,7 +223,14 @@ pub fn read(
     for (statement, analysis) in all.iter().zip(&analyses) {
         let tokens = lower(analysis, &statement.text);
         let mut found: Vec<Mention> = Vec::new();
-        for (range, typed) in asked::spans(&asked, language, &statement.text, analysis) {
+        let slotted = slot
+            .iter()
+            .flat_map(|slot| asked::slot_spans(slot, &statement.text, analysis))
+            .map(|r| (r, Typed::Slot));
+        for (range, typed) in asked::spans(&asked, language, &statement.text, analysis)
+            .into_iter()
+            .chain(slotted)
+        {
             if range.len() > MAX_CANDIDATE_WORDS {
                 continue;
             }
@@ -255,9 +268,9 @@ pub fn read(
         }
         mentions.push(found);
     }
-    // Drug names answer only a kind the documents never name by its noun.
-    if texts.values().any(|t| t.2 == Typed::Named) {
-        texts.retain(|_, t| t.2 == Typed::Named);
+    // Drug names and slot fillers answer only a kind the documents never name by its noun.
+    if let Some(best) = texts.values().map(|t| t.2).min() {
+        texts.retain(|_, t| t.2 == best || (best == Typed::Drug && t.2 == Typed::Slot));
     }
     // One name written shorter and longer ("Norvax", "Norvax (NRV-2) vaccine") is one
     // candidate, under the name written first.

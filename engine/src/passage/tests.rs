@@ -376,3 +376,29 @@ fn both_of_a_pair_are_one_answer() {
         Some("serum antibody testing and a skin test"),
     );
 }
+
+#[test]
+fn a_fronted_preposition_asks_for_what_fills_its_slot() {
+    let docs = "Xpert\n\nIn adults with signs of TB meningitis, Xpert should be used in \
+                cerebrospinal fluid as an initial test.\nIn adults with signs of pulmonary TB, \
+                Xpert should be used on sputum.";
+    check(
+        &[docs],
+        "A 34-year-old man has signs of TB meningitis. On which specimen should Xpert be \
+         used?",
+        Some("cerebrospinal fluid"),
+        Some("cerebrospinal fluid"),
+    );
+    let slot = asked::Slot::of(shipped(), "On which specimen should Xpert be used?");
+    assert_eq!(
+        slot,
+        Some(asked::Slot {
+            preposition: "on".into(),
+            verb: "use".into()
+        })
+    );
+    assert_eq!(
+        asked::Slot::of(shipped(), "Which specimen should be used?"),
+        None
+    );
+}
