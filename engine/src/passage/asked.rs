@@ -144,8 +144,9 @@ fn asking_words(question: &str) -> Vec<String> {
 }
 
 /// The words after a wh-word up to the verb, or up to a preposition that opens a
-/// modifier of the head ("which test | on the nasopharyngeal specimen is …"); "of"
-/// stays, since "kind of vaccine" and "dose of insulin" are read whole.
+/// modifier of the head ("which test | on the nasopharyngeal specimen is …") or a
+/// subordinating conjunction ("which blood test | if any"); "of" stays, since "kind of
+/// vaccine" and "dose of insulin" are read whole, and so do "and" and "or".
 fn wh_phrase<'a>(words: &[&'a str]) -> Vec<&'a str> {
     words
         .iter()
@@ -154,6 +155,7 @@ fn wh_phrase<'a>(words: &[&'a str]) -> Vec<&'a str> {
             !Class::Auxiliary.has(w)
                 && !VERBS_AFTER_WH.contains(w)
                 && (*w == "of" || !Class::Preposition.has(w))
+                && (matches!(*w, "and" | "or") || !Class::Conjunction.has(w))
         })
         .collect()
 }
@@ -837,6 +839,7 @@ mod tests {
                 Some(Asked::Schedule),
             ),
             ("How often should it be taken?", Some(Asked::Schedule)),
+            ("Which blood test, if any, should she have?", thing("test")),
             (
                 "Culture is the gold standard, but which test on the nasopharyngeal specimen \
                  is more likely to be accurate?",

@@ -556,6 +556,11 @@ const WARNS: &[&str] = &[
     "not indicated",
     "excluded",
     "unsuitable",
+    // What is not needed for the population is not what to give it.
+    "not necessary",
+    "not needed",
+    "not required",
+    "unnecessary",
     // No evidence for the population is no recommendation for it ("no data about the
     // use of X in children"; "safety in pediatric patients has not been established").
     "no data",
