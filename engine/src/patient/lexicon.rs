@@ -253,6 +253,20 @@ pub const SYNONYMS: &[(Concept, &[&str])] = &[
     ),
 ];
 
+/// Spans of pregnancy named by their order, and the trimesters they are.
+pub const TRIMESTER_SPANS: &[(&str, &str)] = &[
+    (
+        "after the first trimester",
+        "second trimester or third trimester",
+    ),
+    ("after the second trimester", "third trimester"),
+    (
+        "before the third trimester",
+        "first trimester or second trimester",
+    ),
+    ("before the second trimester", "first trimester"),
+];
+
 /// Concepts that exclude each other: when the patient is one, the other is false.
 pub const EXCLUSIVE: &[(Concept, Concept)] = &[
     (Concept::Child, Concept::Adult),

@@ -139,6 +139,39 @@ fn own_population(phrase: &str) -> &str {
     phrase
 }
 
+/// The populations a phrase lists: its parts split at "and", "or" or a comma where the
+/// part after opens with a person noun or one modifier and a person noun ("children
+/// <8 y old and pregnant women"); the whole phrase when it lists none.
+fn populations(phrase: &str) -> Vec<&str> {
+    let tokens = words(phrase);
+    let lower: Vec<String> = tokens
+        .iter()
+        .map(|w| w.text(phrase).to_lowercase())
+        .collect();
+    let person = |i: usize| lower.get(i).is_some_and(|w| Class::Person.has(w));
+    let mut cuts: Vec<usize> = Vec::new();
+    for (i, w) in lower.iter().enumerate() {
+        let joins = matches!(w.as_str(), "and" | "or" | ",");
+        if joins && i > 0 && (person(i + 1) || person(i + 2)) {
+            cuts.push(i);
+        }
+    }
+    if cuts.is_empty() {
+        return vec![phrase];
+    }
+    let mut out = Vec::new();
+    let mut start = 0;
+    for &c in &cuts {
+        out.push(&phrase[start..tokens[c].span.start]);
+        start = tokens[c].span.end;
+    }
+    out.push(&phrase[start..]);
+    out.into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
 /// Two words of one stem: one is the other plus a short suffix ("wear" / "wearer",
 /// "sulfonamide" / "sulfonamides"), both at least 4 letters of shared stem.
 fn same_stem(a: &str, b: &str) -> bool {
@@ -586,6 +619,24 @@ impl Patient {
     /// other people: "children exposed to adults with TB" is about children.
     pub fn evaluate(&self, phrase: &str) -> Truth {
         let phrase = own_population(phrase);
+        // "children <8 y old and pregnant women": populations listed side by side, each
+        // with its own person noun, are alternatives; the patient is in the list when in
+        // one of them.
+        let populations = populations(phrase);
+        if populations.len() > 1 {
+            let truths: Vec<Truth> = populations.iter().map(|p| self.evaluate_one(p)).collect();
+            if truths.contains(&Truth::True) {
+                return Truth::True;
+            }
+            if truths.iter().all(|t| *t == Truth::False) {
+                return Truth::False;
+            }
+        }
+        self.evaluate_one(phrase)
+    }
+
+    /// [`Patient::evaluate`] for one population.
+    fn evaluate_one(&self, phrase: &str) -> Truth {
         match (self.measured(phrase), self.evaluate_words(phrase)) {
             (Some(Truth::False), _) => Truth::False,
             (Some(Truth::True), Truth::Unknown) => Truth::True,
@@ -595,7 +646,11 @@ impl Patient {
 
     /// [`Patient::evaluate`] without the quantities: concepts, allergies, words.
     fn evaluate_words(&self, phrase: &str) -> Truth {
-        let padded_phrase = padded(phrase);
+        let mut padded_phrase = padded(phrase);
+        // Trimesters come in order: "after the first trimester" is the second or third.
+        for (said, meant) in lexicon::TRIMESTER_SPANS {
+            padded_phrase = padded_phrase.replace(&padded(said), &padded(meant));
+        }
         let ws = plain_words(phrase);
         // 1. Concepts of the lexicon.
         let mut found = false;
@@ -774,6 +829,26 @@ mod tests {
                 ("HIV-infected persons", Truth::True),
                 // "No other risk factors" says he has one already.
                 ("People with no known risk factors for TB", Truth::Unknown),
+            ],
+        );
+        // Populations side by side are alternatives.
+        check(
+            "A 29-year-old woman who is 22 weeks pregnant.",
+            &[
+                (
+                    "Contraindicated in children <8 y old and pregnant women",
+                    Truth::True,
+                ),
+                ("children <8 y old and infants", Truth::False),
+            ],
+        );
+        // Trimesters in order.
+        check(
+            "A woman who is 22 weeks pregnant.",
+            &[
+                ("Can be used after the first trimester", Truth::True),
+                ("Avoid after the second trimester", Truth::False),
+                ("in the first trimester", Truth::False),
             ],
         );
         // A population without something holds for a patient without it.
