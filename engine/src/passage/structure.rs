@@ -176,8 +176,11 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
         };
         let content_start = line.start + marker.width(body);
         let content = content_start..line.end;
+        // A list item of several sentences is several statements, each under the
+        // item's lead-in ("• X is licensed for adults. Y is licensed for people aged 12
+        // years and older."); a row is one.
         let pieces: Vec<Range<usize>> = match kind {
-            Kind::Row | Kind::Item => vec![content],
+            Kind::Row => vec![content],
             _ => split_sentences(&text[content.clone()])
                 .into_iter()
                 .map(|r| r.start + content.start..r.end + content.start)
@@ -438,6 +441,30 @@ mod tests {
         );
         assert!(is_lead_in("Imojev is not suitable for:") && is_lead_in("is positive for"));
         assert!(!is_lead_in("Use in Specific Populations") && !is_lead_in("Pregnancy"));
+    }
+
+    #[test]
+    fn each_sentence_of_a_list_item_is_a_statement_under_its_lead_in() {
+        let text = "Vaccines\nTwo are licensed:\n- X is licensed for adults. Y is licensed for \
+                    people aged 12 years and older.\n- Both are given once.";
+        let s = shape(text);
+        let lead = Some("Two are licensed".to_string());
+        let items: Vec<(&str, Option<String>)> = s
+            .iter()
+            .filter(|s| s.0 == Kind::Item)
+            .map(|s| (s.1.as_str(), s.3.clone()))
+            .collect();
+        assert_eq!(
+            items,
+            vec![
+                ("X is licensed for adults.", lead.clone()),
+                (
+                    "Y is licensed for people aged 12 years and older.",
+                    lead.clone()
+                ),
+                ("Both are given once.", lead),
+            ]
+        );
     }
 
     #[test]
