@@ -26,6 +26,9 @@ pub enum Asked {
     Time,
     /// How often and for how long ("once weekly for 8 weeks").
     Schedule,
+    /// How something is done, by a form of the question's verb: "How should the dose
+    /// be administered?" — "Administer 0.5 mL subcutaneously".
+    Manner { verb: String },
 }
 
 /// Nouns that classify the noun after "of" rather than head the answer ("kind of
@@ -71,6 +74,17 @@ impl Asked {
                 }
                 ("how", "long") | ("when", _) => return Some(Asked::Time),
                 ("how", "often") => return Some(Asked::Schedule),
+                ("how", aux) if Class::Auxiliary.has(aux) => {
+                    // The main verb: the last word, a past participle or bare verb
+                    // after the subject ("How should his dose be administered?").
+                    let verb = words[i + 2..]
+                        .iter()
+                        .rev()
+                        .find(|w| !Class::Auxiliary.has(w) && !Class::Pronoun.has(w))?;
+                    return Some(Asked::Manner {
+                        verb: verb_stem(verb),
+                    });
+                }
                 ("which", _) | ("what", _) => {
                     // The wh-phrase runs to its verb; "N1 of N2" is headed by N1 unless
                     // N1 only classifies N2.
@@ -235,6 +249,9 @@ const FREQUENCY: &[&str] = &[
     "every", "day", "week", "month", "three", "four", "thrice", "bid", "bd", "tid", "tds", "qid",
     "qds", "qd", "od",
 ];
+
+/// Longest manner, in words ("0.5 mL subcutaneously").
+const MAX_MANNER_WORDS: usize = 4;
 
 /// Words that leave a number's bound open after "or" ("5 or more").
 const OPEN_BOUNDS: &[&str] = &[
@@ -498,6 +515,28 @@ pub fn spans(
                     // "for 4–8 weeks" is a span of time: the answer is the span itself.
                     let from = if tokens[i] == "for" { n } else { i };
                     out.push(from..j + 1);
+                }
+            }
+        }
+        Asked::Manner { verb } => {
+            // "Administer 0.5 mL subcutaneously": what follows a form of the verb, up
+            // to a clause's end, when it says how (an amount or an adverb of manner).
+            for k in 0..tokens.len() {
+                if verb_stem(&tokens[k]) != *verb {
+                    continue;
+                }
+                let end = (k + 1..tokens.len())
+                    .find(|&j| {
+                        !(tags[j].is_adverb()
+                            || tags[j] == Tag::Cd
+                            || tokens[j].chars().next().is_some_and(|c| c.is_ascii_digit())
+                            || UNITS.contains(&tokens[j].as_str()))
+                    })
+                    .unwrap_or(tokens.len());
+                let says_how =
+                    (k + 1..end).any(|j| tags[j].is_adverb() && tokens[j].ends_with("ly"));
+                if end > k + 1 && end - k - 1 <= MAX_MANNER_WORDS && says_how {
+                    out.push(k + 1..end);
                 }
             }
         }
@@ -839,6 +878,12 @@ mod tests {
                 Some(Asked::Schedule),
             ),
             ("How often should it be taken?", Some(Asked::Schedule)),
+            (
+                "How should his JYNNEOS dose be administered?",
+                Some(Asked::Manner {
+                    verb: "administer".into(),
+                }),
+            ),
             ("Which blood test, if any, should she have?", thing("test")),
             (
                 "Culture is the gold standard, but which test on the nasopharyngeal specimen \

@@ -104,6 +104,9 @@ impl Reading {
         let answer = other.text;
         let shaped = match self.asked {
             Asked::Thing { .. } => true,
+            Asked::Manner { .. } => words(answer)
+                .iter()
+                .any(|w| w.text(answer).to_lowercase().ends_with("ly")),
             Asked::Schedule => words(answer).iter().any(|w| {
                 matches!(
                     w.text(answer).to_lowercase().as_str(),

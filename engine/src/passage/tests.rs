@@ -402,3 +402,16 @@ fn a_fronted_preposition_asks_for_what_fills_its_slot() {
         None
     );
 }
+
+#[test]
+fn a_manner_is_read_after_the_questions_verb() {
+    let table = "Administration\n\nMost adults\nAdminister 0.1 mL intradermally or 0.5 mL \
+                 subcutaneously.\nPeople who have a history of keloid scars\nAdminister 0.5 mL \
+                 subcutaneously.";
+    check_gated(
+        &[table],
+        "A man with a history of keloid scars is eligible. How should his dose be \
+         administered?",
+        "0.5 mL subcutaneously",
+    );
+}
