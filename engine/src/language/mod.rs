@@ -32,6 +32,14 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// Its tokens in `source`, lower-cased, one per entry of `words`.
+    pub fn lower(&self, source: &str) -> Vec<String> {
+        self.words
+            .iter()
+            .map(|w| w.text(source).to_lowercase())
+            .collect()
+    }
+
     /// The text of tokens `range` (indices into `words`) in `source`, as written.
     pub fn text<'a>(&self, source: &'a str, range: std::ops::Range<usize>) -> &'a str {
         match (

@@ -250,6 +250,18 @@ const FREQUENCY: &[&str] = &[
     "qds", "qd", "od",
 ];
 
+/// Words that open a schedule: how often ("once weekly", "every 8 hours").
+const HOW_OFTEN: &[&str] = &[
+    "once", "twice", "thrice", "daily", "weekly", "monthly", "every",
+];
+
+/// Whether `text` says how often (a schedule's shape).
+pub fn says_how_often(text: &str) -> bool {
+    crate::text::lower_words(text)
+        .iter()
+        .any(|w| HOW_OFTEN.contains(&w.as_str()) || w == "times")
+}
+
 /// Longest manner, in words ("0.5 mL subcutaneously").
 const MAX_MANNER_WORDS: usize = 4;
 
@@ -298,11 +310,7 @@ impl Slot {
     pub fn of(language: &Language, question: &str) -> Option<Slot> {
         let asking = asking(question)?;
         let analysis = language.analyse(asking);
-        let lower: Vec<String> = analysis
-            .words
-            .iter()
-            .map(|w| w.text(asking).to_lowercase())
-            .collect();
+        let lower = analysis.lower(asking);
         let at = lower
             .iter()
             .position(|w| w == "which" || w == "what")
@@ -349,11 +357,7 @@ const SLOT_REACH: usize = 3;
 /// The noun phrases a statement puts in `slot`: after its preposition, within
 /// [`SLOT_REACH`] words after a form of its verb.
 pub fn slot_spans(slot: &Slot, text: &str, analysis: &Analysis) -> Vec<Range<usize>> {
-    let lower: Vec<String> = analysis
-        .words
-        .iter()
-        .map(|w| w.text(text).to_lowercase())
-        .collect();
+    let lower = analysis.lower(text);
     let mut out = Vec::new();
     for (k, word) in lower.iter().enumerate() {
         if verb_stem(word) != slot.verb {
@@ -379,11 +383,7 @@ pub fn spans(
     text: &str,
     analysis: &Analysis,
 ) -> Vec<(Range<usize>, Typed)> {
-    let tokens: Vec<String> = analysis
-        .words
-        .iter()
-        .map(|w| w.text(text).to_lowercase())
-        .collect();
+    let tokens = analysis.lower(text);
     let tags = &analysis.tags;
     // A cardinal, not an ordinal ("3", "three", "4.5"; not "1st").
     let is_number = |i: usize| {
@@ -544,10 +544,8 @@ pub fn spans(
             // "once weekly", "twice daily for 3 days", "every 8 hours for 7 days"
             let mut i = 0;
             while i < tokens.len() {
-                let starts = matches!(
-                    tokens[i].as_str(),
-                    "once" | "twice" | "thrice" | "daily" | "weekly" | "monthly" | "every"
-                ) || (is_number(i) && tokens.get(i + 1).is_some_and(|t| t == "times"));
+                let starts = HOW_OFTEN.contains(&tokens[i].as_str())
+                    || (is_number(i) && tokens.get(i + 1).is_some_and(|t| t == "times"));
                 if !starts {
                     i += 1;
                     continue;

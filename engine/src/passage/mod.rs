@@ -85,9 +85,8 @@ impl Reading {
     /// said of the patient's population, when the best is), or no statement about the
     /// patient's population supports the best one, or it is itself said of the
     /// patient's population and can be of the asked kind (a noun phrase; not a drug
-    /// name, since drug names of the kind are candidates here). An
-    /// answer to "which should be avoided" always stands: this reader looks for what to
-    /// give.
+    /// name, since drug names of the kind are candidates here). An answer to "which
+    /// should be avoided" always stands: this reader looks for what to give.
     pub fn instead_of(
         &self,
         language: &Language,
@@ -107,12 +106,7 @@ impl Reading {
             Asked::Manner { .. } => words(answer)
                 .iter()
                 .any(|w| w.text(answer).to_lowercase().ends_with("ly")),
-            Asked::Schedule => words(answer).iter().any(|w| {
-                matches!(
-                    w.text(answer).to_lowercase().as_str(),
-                    "once" | "twice" | "daily" | "weekly" | "monthly" | "every" | "times"
-                )
-            }),
+            Asked::Schedule => asked::says_how_often(answer),
             Asked::Amount | Asked::Count { .. } | Asked::Time => words(answer)
                 .iter()
                 .any(|w| w.text(answer).chars().any(|c| c.is_ascii_digit())),
@@ -214,17 +208,11 @@ pub fn read(
     // every other place a statement names one of them by a name it was typed under
     // ("Imojev vaccine" types "Imojev", which "Imojev is not suitable for:" names).
     let analyses: Vec<Analysis> = all.iter().map(|s| language.analyse(&s.text)).collect();
-    let lower = |a: &Analysis, text: &str| -> Vec<String> {
-        a.words
-            .iter()
-            .map(|w| w.text(text).to_lowercase())
-            .collect()
-    };
     let mut texts: BTreeMap<String, (String, usize, Typed)> = BTreeMap::new();
     let mut surfaces: BTreeSet<(Vec<String>, String)> = BTreeSet::new();
     let mut mentions: Vec<Vec<Mention>> = Vec::with_capacity(all.len());
     for (statement, analysis) in all.iter().zip(&analyses) {
-        let tokens = lower(analysis, &statement.text);
+        let tokens = analysis.lower(&statement.text);
         let mut found: Vec<Mention> = Vec::new();
         let slotted = slot
             .iter()
@@ -302,7 +290,7 @@ pub fn read(
         found.retain(|m| seen.insert(m.key.clone()));
     }
     for ((statement, analysis), found) in all.iter().zip(&analyses).zip(&mut mentions) {
-        let tokens = lower(analysis, &statement.text);
+        let tokens = analysis.lower(&statement.text);
         for (surface, key) in &surfaces {
             if found.iter().any(|m| m.key == *key) || surface.is_empty() {
                 continue;

@@ -116,15 +116,21 @@ const QUALIFIERS: &[&str] = &[
 /// with TB").
 const OTHERS_AFTER: &[&str] = &["to", "of", "from", "by"];
 
+/// The tokens of `phrase` (punctuation included) and their lower-case texts.
+fn tokens_lower(phrase: &str) -> (Vec<crate::text::Word>, Vec<String>) {
+    let tokens = words(phrase);
+    let lower = tokens
+        .iter()
+        .map(|w| w.text(phrase).to_lowercase())
+        .collect();
+    (tokens, lower)
+}
+
 /// The part of `phrase` that describes its own population: the phrase up to a
 /// preposition that names other people ([`OTHERS_AFTER`] + a person noun within two
 /// words), when a person noun comes before it; the whole phrase otherwise.
 fn own_population(phrase: &str) -> &str {
-    let tokens = words(phrase);
-    let lower: Vec<String> = tokens
-        .iter()
-        .map(|w| w.text(phrase).to_lowercase())
-        .collect();
+    let (tokens, lower) = tokens_lower(phrase);
     let person = |i: usize| lower.get(i).is_some_and(|w| Class::Person.has(w));
     let mut seen_person = false;
     for (i, w) in lower.iter().enumerate() {
@@ -143,11 +149,7 @@ fn own_population(phrase: &str) -> &str {
 /// part after opens with a person noun or one modifier and a person noun ("children
 /// <8 y old and pregnant women"); the whole phrase when it lists none.
 fn populations(phrase: &str) -> Vec<&str> {
-    let tokens = words(phrase);
-    let lower: Vec<String> = tokens
-        .iter()
-        .map(|w| w.text(phrase).to_lowercase())
-        .collect();
+    let (tokens, lower) = tokens_lower(phrase);
     let person = |i: usize| lower.get(i).is_some_and(|w| Class::Person.has(w));
     let mut cuts: Vec<usize> = Vec::new();
     for (i, w) in lower.iter().enumerate() {
