@@ -35,7 +35,7 @@ pub(super) fn clauses(toks: &[Tok]) -> Vec<Vec<Tok>> {
             let next_stop = (i + 2..toks.len())
                 .find(|&j| is(&toks[j], &[",", ";", "."]))
                 .unwrap_or(toks.len());
-            let has_verb = toks[i + 2..next_stop].iter().any(|x| is(x, FINITE));
+            let has_verb = toks[i + 2..next_stop].iter().any(|x| is(x, &CUES.finite));
             if has_verb || toks[i + 1].lower != "and" {
                 out.push(std::mem::take(&mut current));
                 i += 2;
@@ -108,7 +108,8 @@ pub(super) fn analyse(toks: Vec<Tok>) -> Clause {
     // "In these patients a 10-day course of X is recommended": the anaphor is an
     // introductory phrase even without a comma.
     if toks.first().is_some_and(|t| is(t, &["in", "for", "among"])) {
-        if let Some(a) = POPULATION_ANAPHORS
+        if let Some(a) = CUES
+            .population_anaphors
             .iter()
             .find(|a| starts_with(&toks, 1, a))
         {
@@ -121,7 +122,7 @@ pub(super) fn analyse(toks: Vec<Tok>) -> Clause {
     // Introductory phrases: "In patients with X, …", "If …, …", "For …, particularly …, …".
     loop {
         let starts_intro = toks.get(subject_start).is_some_and(|t| {
-            is(t, SUBORDINATE) && !is(t, &["and", "or", "which", "who", "that", "both"])
+            is(t, &CUES.subordinate) && !is(t, &["and", "or", "which", "who", "that", "both"])
         });
         if !starts_intro {
             break;
@@ -138,14 +139,14 @@ pub(super) fn analyse(toks: Vec<Tok>) -> Clause {
         let t = &toks[j];
         if t.lower == "," {
             let next = toks.get(j + 1);
-            depth_insert = next.is_some_and(|n| is(n, INSERT_START)) && !depth_insert;
+            depth_insert = next.is_some_and(|n| is(n, &CUES.insert_start)) && !depth_insert;
             continue;
         }
         if depth_insert {
             continue;
         }
         // A clause that starts with its verb has an elided subject (", and can cause …").
-        if is(t, VERB_START) && (j > subject_start || subject_start == 0) {
+        if is(t, &CUES.verb_start) && (j > subject_start || subject_start == 0) {
             verb = Some(j);
             break;
         }
@@ -164,7 +165,7 @@ pub(super) fn remove_inserts(region: &[Tok]) -> (Vec<Tok>, Option<Vec<Tok>>) {
     let mut appositive = None;
     let mut i = 0;
     while i < region.len() {
-        if region[i].lower == "," && region.get(i + 1).is_some_and(|t| is(t, INSERT_START)) {
+        if region[i].lower == "," && region.get(i + 1).is_some_and(|t| is(t, &CUES.insert_start)) {
             let end = (i + 1..region.len())
                 .find(|&j| region[j].lower == ",")
                 .unwrap_or(region.len());

@@ -43,7 +43,7 @@ use crate::patient::Patient;
 use crate::text::{normalize_term, split_sentences, Document, Span};
 
 use clauses::{analyse, clauses, conditional_opener, remove_inserts, Clause};
-use cues::*;
+use cues::CUES;
 use names::is_pronoun;
 use phrase::{entity, list_items};
 use propagation::propagate_warnings;

@@ -43,8 +43,8 @@ impl Reader<'_> {
         while start > 0
             && before.len() - start < 6
             && before[start - 1].word
-            && !is(&before[start - 1], SUBORDINATE)
-            && !is(&before[start - 1], VERB_START)
+            && !is(&before[start - 1], &CUES.subordinate)
+            && !is(&before[start - 1], &CUES.verb_start)
             && !is(&before[start - 1], ENTITY_LEAD_DET)
         {
             start -= 1;
@@ -76,7 +76,7 @@ impl Reader<'_> {
         // A head noun after the parenthesis belongs to both: "(DPP-4) inhibitors".
         let tail: Vec<&Tok> = after
             .iter()
-            .take_while(|t| t.word && !is(t, SUBORDINATE) && !is(t, VERB_START))
+            .take_while(|t| t.word && !is(t, &CUES.subordinate) && !is(t, &CUES.verb_start))
             .take(2)
             .collect();
         if let Some(head) = tail
@@ -139,7 +139,7 @@ impl Reader<'_> {
                 }
             }
         }
-        if region.len() <= 3 && region.first().is_some_and(|t| is(t, PRONOUNS)) {
+        if region.len() <= 3 && region.first().is_some_and(|t| is(t, &CUES.pronouns)) {
             let resolved = if sentence_subjects.is_empty() {
                 self.last_subjects.clone()
             } else {
@@ -237,7 +237,7 @@ impl Reader<'_> {
 }
 
 pub(super) fn is_pronoun(name: &str) -> bool {
-    PRONOUNS.contains(&name.to_lowercase().as_str())
+    CUES.pronouns.contains(&name.to_lowercase().as_str())
 }
 
 pub(super) fn strip_possessive(name: &str) -> String {

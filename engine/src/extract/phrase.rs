@@ -1,7 +1,7 @@
 //! Noun phrases: splitting coordinated lists into items and trimming an item down to
 //! the name of the thing ("a single oral dose of amoxicillin 2 g" → "amoxicillin").
 
-use super::cues::{ENTITY_END, ENTITY_LEAD, GENERIC_HEAD, SUCH_AS};
+use super::cues::CUES;
 use super::tokens::{is, starts_with, Tok};
 
 /// One item of a list, with the class it was introduced as a member of
@@ -41,12 +41,12 @@ pub(crate) fn list_items(toks: &[Tok]) -> Vec<Item> {
             i += 1;
             continue;
         }
-        if !current.is_empty() && is(t, ENTITY_END) {
+        if !current.is_empty() && is(t, &CUES.entity_end) {
             modifier = true;
             i += 1;
             continue;
         }
-        if let Some(cue) = SUCH_AS.iter().find(|c| starts_with(toks, i, c)) {
+        if let Some(cue) = CUES.such_as.iter().find(|c| starts_with(toks, i, c)) {
             // What came before is the class; what follows are its members.
             if !current.is_empty() {
                 class = Some(std::mem::take(&mut current));
@@ -116,7 +116,7 @@ fn drop_quantities(toks: &[Tok]) -> Vec<Tok> {
 }
 
 fn is_quantity(t: &Tok) -> bool {
-    is(t, ENTITY_LEAD)
+    is(t, &CUES.entity_lead)
         || t.lower.chars().next().is_some_and(|c| c.is_ascii_digit())
         || is(
             t,
@@ -158,7 +158,7 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
     // before it is a quantity.
     if let Some(of) = toks.iter().position(|t| t.lower == "of") {
         let quantity = toks[..of].iter().all(|t| {
-            is(t, ENTITY_LEAD)
+            is(t, &CUES.entity_lead)
                 || t.lower.chars().next().is_some_and(|c| c.is_ascii_digit())
                 || matches!(
                     t.lower.as_str(),
@@ -188,7 +188,7 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
         .enumerate()
         .skip(1)
         .find(|(_, t)| {
-            is(t, ENTITY_END)
+            is(t, &CUES.entity_end)
                 || t.lower == "("
                 || t.lower == ":"
                 || t.lower == ";"
@@ -216,7 +216,7 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
     }
     while toks
         .first()
-        .is_some_and(|t| is(t, ENTITY_LEAD) || !t.word || is_number(t))
+        .is_some_and(|t| is(t, &CUES.entity_lead) || !t.word || is_number(t))
     {
         toks.remove(0);
     }
@@ -231,7 +231,7 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
         }
         toks.pop();
     }
-    if toks.len() > 1 && toks.last().is_some_and(|t| is(t, GENERIC_HEAD)) {
+    if toks.len() > 1 && toks.last().is_some_and(|t| is(t, &CUES.generic_head)) {
         toks.pop();
     }
     if toks.is_empty() || toks.len() > 7 {

@@ -85,7 +85,7 @@ impl Reader<'_> {
     ) {
         let toks = &clause.toks;
         self.interactions(toks, subjects, evidence);
-        let test = toks.iter().any(|t| is(t, TEST_WORDS));
+        let test = toks.iter().any(|t| is(t, &CUES.test_words));
         let conds: Vec<Condition> = conditions.iter().map(Condition::holds).collect();
         // The indication belongs to the main predicate: not to a trailing ", with CT
         // reserved for inconclusive cases".
@@ -157,7 +157,8 @@ impl Reader<'_> {
         }
         // 1. Object cues: "recommend X", "should receive X", "avoid X", "include X".
         for i in 0..toks.len() {
-            if let Some((cue, strength)) = RECOMMEND_OBJECT
+            if let Some((cue, strength)) = CUES
+                .recommend_object
                 .iter()
                 .find(|(c, _)| starts_with(toks, i, c))
             {
@@ -184,10 +185,12 @@ impl Reader<'_> {
             // "preferred … to avoid ionizing radiation": a purpose, not a warning.
             let purpose = i > 0
                 && toks[i - 1].lower == "to"
-                && RECOMMEND
+                && CUES
+                    .recommend
                     .iter()
                     .any(|(c, _)| find_any(&toks[..i], &[c]).is_some());
-            if let Some(cue) = HARM_OBJECT
+            if let Some(cue) = CUES
+                .harm_object
                 .iter()
                 .find(|c| !purpose && starts_with(toks, i, c))
             {
@@ -197,7 +200,7 @@ impl Reader<'_> {
                     if let Some(as_at) = toks[..i].iter().rposition(|t| t.lower == "as") {
                         let start = toks[..as_at]
                             .iter()
-                            .rposition(|t| is(t, VERB_START) || !t.word)
+                            .rposition(|t| is(t, &CUES.verb_start) || !t.word)
                             .map_or(0, |p| p + 1);
                         names = self.object_names(&toks[start..as_at], clause);
                     }
@@ -255,7 +258,7 @@ impl Reader<'_> {
         }
         // 1b. "X causes false-negative Y", "X interferes with Y", "X makes Y
         // uninterpretable": Y is unreliable when X holds.
-        if let Some((at, len)) = find_any(predicate, INVALIDATES) {
+        if let Some((at, len)) = find_any(predicate, &CUES.invalidates) {
             let names = if predicate[at..at + len]
                 .iter()
                 .any(|t| is(t, &["uninterpretable", "unreliable"]))
@@ -281,12 +284,13 @@ impl Reader<'_> {
             }
         }
         // 2. Warnings about the subject, unless negated ("do not constrict").
-        let safe = find_any(predicate, SAFE).is_some();
-        let harm = find_any(predicate, HARM).filter(|&(at, _)| {
+        let safe = find_any(predicate, &CUES.safe).is_some();
+        let harm = find_any(predicate, &CUES.harm).filter(|&(at, _)| {
             // "preferred … to avoid radiation": a purpose, not a warning.
             !(at > 0
                 && predicate[at - 1].lower == "to"
-                && RECOMMEND
+                && CUES
+                    .recommend
                     .iter()
                     .any(|(c, _)| find_any(&predicate[..at], &[c]).is_some()))
         });
@@ -321,7 +325,8 @@ impl Reader<'_> {
             }
         }
         // 3. Recommendations and safety of the subject.
-        let found = RECOMMEND
+        let found = CUES
+            .recommend
             .iter()
             .filter_map(|(cue, s)| find_any(predicate, &[cue]).map(|(at, _)| (at, *s)))
             .min_by_key(|(at, s)| (*at, std::cmp::Reverse(*s)));
@@ -413,7 +418,7 @@ impl Reader<'_> {
         }
         let Some(head) = toks
             .get(j)
-            .filter(|t| t.word && !is(t, SUBORDINATE) && !is(t, AUX))
+            .filter(|t| t.word && !is(t, &CUES.subordinate) && !is(t, AUX))
         else {
             return;
         };
@@ -438,7 +443,7 @@ impl Reader<'_> {
         if let Some(at) = (object_start..toks.len()).find(|&k| toks[k].lower == "in") {
             let body: Vec<Tok> = toks[at + 1..]
                 .iter()
-                .take_while(|t| t.word && !is(t, SUBORDINATE) && !is(t, VERB_START))
+                .take_while(|t| t.word && !is(t, &CUES.subordinate) && !is(t, &CUES.verb_start))
                 .cloned()
                 .collect();
             if !body.is_empty() {
@@ -505,7 +510,7 @@ impl Reader<'_> {
         // "lowers uric acid and is a reasonable choice": a second verb phrase ends the list.
         let end = (0..end)
             .find(|&j| {
-                is(&rest[j], &["and", "or"]) && rest.get(j + 1).is_some_and(|n| is(n, FINITE))
+                is(&rest[j], &["and", "or"]) && rest.get(j + 1).is_some_and(|n| is(n, &CUES.finite))
             })
             .unwrap_or(end);
         let region = &rest[..end];
@@ -634,15 +639,15 @@ impl Reader<'_> {
                 .iter()
                 .take_while(|t| {
                     t.word
-                        && !is(t, ENTITY_END)
-                        && !is(t, VERB_START)
+                        && !is(t, &CUES.entity_end)
+                        && !is(t, &CUES.verb_start)
                         && !is(t, &["and", "or", "usually", "generally", "often"])
                 })
                 .cloned()
                 .collect();
             let body: Vec<Tok> = body
                 .into_iter()
-                .skip_while(|t| is(t, ENTITY_LEAD))
+                .skip_while(|t| is(t, &CUES.entity_lead))
                 .collect();
             if body.is_empty()
                 || body.iter().take(3).any(|t| is(t, Class::Person.words()))
@@ -665,7 +670,7 @@ impl Reader<'_> {
                 })
                 || body
                     .iter()
-                    .all(|t| is(t, GENERIC_HEAD) || is(t, TEST_WORDS))
+                    .all(|t| is(t, &CUES.generic_head) || is(t, &CUES.test_words))
             {
                 continue;
             }

@@ -9,7 +9,7 @@ impl Reader<'_> {
     pub(super) fn population_subject(&self, toks: &[Tok]) -> Option<String> {
         let mut verb = toks
             .iter()
-            .position(|t| is(t, FINITE) || is(t, &["show", "have"]))?;
+            .position(|t| is(t, &CUES.finite) || is(t, &["show", "have"]))?;
         // "Patients who have had X, such as Y, must never …": the main verb follows the
         // relative clause.
         if let Some(rel) = toks[..verb]
@@ -29,7 +29,7 @@ impl Reader<'_> {
                 })
                 .or_else(|| {
                     let comma = (rel..toks.len()).find(|&j| toks[j].lower == ",")?;
-                    (comma..toks.len()).find(|&j| is(&toks[j], FINITE))
+                    (comma..toks.len()).find(|&j| is(&toks[j], &CUES.finite))
                 })?;
         }
         let mut head: &[Tok] = &toks[..verb];
@@ -40,14 +40,14 @@ impl Reader<'_> {
         if head.iter().any(|t| is(t, &[";", ":"]))
             || head
                 .first()
-                .is_some_and(|t| is(t, VERB_START) || is(t, &["avoid", "use", "do"]))
+                .is_some_and(|t| is(t, &CUES.verb_start) || is(t, &["avoid", "use", "do"]))
         {
             return None;
         }
         if head.is_empty() || (head.iter().any(|t| t.lower == ",") && !relative) {
             return None;
         }
-        if head.first().is_some_and(|t| is(t, SUBORDINATE)) {
+        if head.first().is_some_and(|t| is(t, &CUES.subordinate)) {
             return None;
         }
         let person = head.iter().position(|t| is(t, Class::Person.words()))?;
@@ -72,7 +72,8 @@ impl Reader<'_> {
             } else {
                 i
             };
-            if let Some(a) = POPULATION_ANAPHORS
+            if let Some(a) = CUES
+                .population_anaphors
                 .iter()
                 .find(|a| starts_with(toks, anaphor_at, a))
             {
@@ -82,7 +83,7 @@ impl Reader<'_> {
                 i = anaphor_at + a.len();
                 continue;
             }
-            let safe_before = || find_any(&toks[..i], SAFE).is_some();
+            let safe_before = || find_any(&toks[..i], &CUES.safe).is_some();
             let opener = is(
                 t,
                 &[
@@ -118,7 +119,7 @@ impl Reader<'_> {
                         || (j > i + 1 && !conditional && !relative && is(&toks[j], &["for", "due"]))
                         || (j > i + 1
                             && !relative
-                            && is(&toks[j], VERB_START)
+                            && is(&toks[j], &CUES.verb_start)
                             && !is(&toks[j], &["is", "are"]))
                         || (j > i + 1
                             && !relative
@@ -132,7 +133,8 @@ impl Reader<'_> {
             if !conditional && toks.get(end).is_some_and(|t| t.lower == ",") {
                 let rest = &toks[end + 1..];
                 let clause_like = rest.iter().any(|r| {
-                    is(r, VERB_START) || is(r, &["which", "who", "whose", "that", "so", "because"])
+                    is(r, &CUES.verb_start)
+                        || is(r, &["which", "who", "whose", "that", "so", "because"])
                 });
                 if !clause_like && rest.iter().any(|r| is(r, &["or", "and"])) {
                     end = toks.len();
@@ -193,7 +195,7 @@ impl Reader<'_> {
                         && !conditional
                         && body[..p]
                             .iter()
-                            .all(|b| b.lower.ends_with("ing") || is(b, ENTITY_LEAD))
+                            .all(|b| b.lower.ends_with("ing") || is(b, &CUES.entity_lead))
                 })
                 .unwrap_or(0);
             let body = &body[start..];
@@ -208,7 +210,7 @@ impl Reader<'_> {
                         "individuals",
                         "those",
                     ],
-                ) || is(b, ENTITY_LEAD)
+                ) || is(b, &CUES.entity_lead)
             }) {
                 i = end;
                 continue;
@@ -227,7 +229,7 @@ impl Reader<'_> {
         // "contraindicated with X", "should not be combined with X" (a co-medication) →
         // "taking X"; "with it" refers to the drug of the previous sentence when this one
         // is about several.
-        if find_any(toks, HARM).is_some() {
+        if find_any(toks, &CUES.harm).is_some() {
             let with_at = (1..toks.len()).find(|&w| {
                 toks[w].lower == "with"
                     && is(
@@ -242,7 +244,7 @@ impl Reader<'_> {
                             "used",
                         ],
                     )
-                    && find_any(&toks[w.saturating_sub(5)..w], HARM).is_some()
+                    && find_any(&toks[w.saturating_sub(5)..w], &CUES.harm).is_some()
             });
             if let Some(w) = with_at {
                 let body: Vec<Tok> = toks[w + 1..]
@@ -285,7 +287,9 @@ pub(super) fn speaks_of_patient(phrase: &str) -> bool {
 
 pub(super) fn is_anaphor_only(phrase: &str) -> bool {
     let lower = phrase.to_lowercase();
-    POPULATION_ANAPHORS.iter().any(|a| lower == a.join(" "))
+    CUES.population_anaphors
+        .iter()
+        .any(|a| lower == a.join(" "))
 }
 
 pub(super) fn push_condition(v: &mut Vec<(String, bool)>, s: String, population: bool) {

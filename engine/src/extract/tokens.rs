@@ -55,12 +55,15 @@ pub(crate) fn starts_with(toks: &[Tok], at: usize, pattern: &[&str]) -> bool {
 }
 
 /// The first of `patterns` that occurs anywhere in `toks`: (position, pattern length).
-pub(crate) fn find_any(toks: &[Tok], patterns: &[&[&str]]) -> Option<(usize, usize)> {
+pub(crate) fn find_any<'a, P: AsRef<[&'a str]>>(
+    toks: &[Tok],
+    patterns: &[P],
+) -> Option<(usize, usize)> {
     (0..toks.len()).find_map(|i| {
         patterns
             .iter()
-            .find(|p| starts_with(toks, i, p))
-            .map(|p| (i, p.len()))
+            .find(|p| starts_with(toks, i, p.as_ref()))
+            .map(|p| (i, p.as_ref().len()))
     })
 }
 

@@ -90,25 +90,36 @@ pub fn any(classes: &[Class], word: &str) -> bool {
 static LEXICON: LazyLock<BTreeMap<Class, Vec<&'static str>>> =
     LazyLock::new(|| parse(include_str!("words.txt")));
 
-/// Sections of `[name]` headers followed by words; `#` starts a comment. Words under an
-/// unknown header are skipped (a test checks that every header is a class).
+/// The class sections of `words.txt`, the words of [`Class::Anyone`] counted as
+/// [`Class::Person`]'s too. Words under an unknown header are skipped (a test checks that
+/// every header is a class).
 fn parse(text: &'static str) -> BTreeMap<Class, Vec<&'static str>> {
     let mut out: BTreeMap<Class, Vec<&'static str>> = BTreeMap::new();
-    let mut current: Option<Class> = None;
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            current = Class::ALL.into_iter().find(|c| c.name() == name);
-            continue;
-        }
-        if let Some(class) = current {
+    for (name, lines) in sections(text) {
+        if let Some(class) = Class::ALL.into_iter().find(|c| c.name() == name) {
             out.entry(class)
                 .or_default()
-                .extend(line.split_whitespace());
+                .extend(lines.iter().flat_map(|l| l.split_whitespace()));
         }
     }
     let anyone = out.get(&Class::Anyone).cloned().unwrap_or_default();
     out.entry(Class::Person).or_default().extend(anyone);
+    out
+}
+
+/// The sections of a word-list file: each `[name]` header with the non-empty lines
+/// under it, trimmed; `#` starts a comment. The lexicon and the extractor's cues are
+/// written this way, so that their words are data, not code.
+pub(crate) fn sections(text: &'static str) -> Vec<(&'static str, Vec<&'static str>)> {
+    let mut out: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            out.push((name, Vec::new()));
+        } else if let (false, Some((_, lines))) = (line.is_empty(), out.last_mut()) {
+            lines.push(line);
+        }
+    }
     out
 }
 
