@@ -949,19 +949,11 @@ pub async fn answer_with(
             )
             .and_then(|r| {
                 let graph_answer = match (weak, candidates.first()) {
-                    (false, Some(c)) => Some(crate::passage::Other {
-                        text: &c.label,
-                        // A condition of the patient's supports it.
-                        for_patient: supports.get(&c.node).is_some_and(|edges| {
-                            edges
-                                .iter()
-                                .any(|&e| matched_conditions(graph, &gate, e) > 0.0)
-                        }),
-                    }),
+                    (false, Some(c)) => Some(crate::passage::Other { text: &c.label }),
                     _ => None,
                 };
                 let asked = r.asked.clone();
-                r.instead_of(language, graph_answer, query.asks_to_avoid)
+                r.instead_of(graph_answer, query.asks_to_avoid)
                     .cloned()
                     .map(|c| (c, asked))
             })

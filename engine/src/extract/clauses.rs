@@ -132,6 +132,21 @@ pub(super) fn analyse(toks: Vec<Tok>) -> Clause {
             None => break,
         }
     }
+    // "The study confirmed (that) X is a safer alternative": a reporting verb with a
+    // clause after it; the clause's subject is what the sentence is about.
+    if let Some(j) = (subject_start + 1..toks.len().min(subject_start + 8))
+        .take_while(|&j| toks[j].word)
+        .find(|&j| is(&toks[j], &CUES.reporting))
+    {
+        let clause_start = j + 1 + usize::from(toks.get(j + 1).is_some_and(|t| t.lower == "that"));
+        let finite_after = toks
+            .iter()
+            .skip(clause_start + 1)
+            .any(|t| is(t, &CUES.finite));
+        if finite_after {
+            subject_start = clause_start;
+        }
+    }
     // The verb: the first predicate word outside a comma insert.
     let mut depth_insert = false;
     let mut verb = None;

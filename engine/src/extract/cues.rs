@@ -43,6 +43,12 @@ pub(crate) struct Cues {
     pub test_words: Vec<&'static str>,
     /// Cues that the object is made unreliable by the subject.
     pub invalidates: Vec<Phrase>,
+    /// Words that alone never name an entity.
+    pub not_names: Vec<&'static str>,
+    /// Verbs that report a finding with a clause after them.
+    pub reporting: Vec<&'static str>,
+    /// Nouns of an action on what follows "of" ("the use of X").
+    pub action_of: Vec<&'static str>,
 }
 
 /// The cues, read once from `cues.txt`.
@@ -102,6 +108,9 @@ impl Cues {
             generic_head: words("generic_head"),
             test_words: words("test_words"),
             invalidates: phrases("invalidates"),
+            not_names: words("not_names"),
+            reporting: words("reporting"),
+            action_of: words("action_of"),
         }
     }
 }
@@ -115,7 +124,7 @@ mod tests {
         let text = include_str!("cues.txt");
         let sections = crate::lexicon::sections(text);
         let names: Vec<&str> = sections.iter().map(|(n, _)| *n).collect();
-        assert_eq!(names.len(), 17, "{names:?}");
+        assert_eq!(names.len(), 20, "{names:?}");
         let c = &*CUES;
         let sizes = [
             c.verb_start.len(),
@@ -135,6 +144,9 @@ mod tests {
             c.generic_head.len(),
             c.test_words.len(),
             c.invalidates.len(),
+            c.not_names.len(),
+            c.reporting.len(),
+            c.action_of.len(),
         ];
         assert!(sizes.iter().all(|&n| n > 0), "{sizes:?}");
         // A weighted line that does not parse would be dropped silently: none is.

@@ -154,11 +154,12 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
             None => return None,
         }
     }
-    // "a 10-day course of X", "a single oral dose of X": keep what follows "of" when all
-    // before it is a quantity.
+    // "a 10-day course of X", "a single oral dose of X", "the use of X": keep what
+    // follows "of" when all before it is a quantity or an action on it.
     if let Some(of) = toks.iter().position(|t| t.lower == "of") {
         let quantity = toks[..of].iter().all(|t| {
             is(t, &CUES.entity_lead)
+                || is(t, &CUES.action_of)
                 || t.lower.chars().next().is_some_and(|c| c.is_ascii_digit())
                 || matches!(
                     t.lower.as_str(),
@@ -241,7 +242,7 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
     if toks.len() == 1 && (toks[0].lower.ends_with("ed") || toks[0].lower.ends_with("ing")) {
         return None;
     }
-    if toks.iter().all(|t| is(t, NOT_NAMES)) {
+    if toks.iter().all(|t| is(t, &CUES.not_names)) {
         return None;
     }
     Some(toks)
@@ -255,95 +256,6 @@ pub(crate) fn is_number(t: &Tok) -> bool {
             .chars()
             .any(|c| c.is_ascii_alphabetic() && c != 'g' && c != 'x')
 }
-
-/// Words that alone never name an entity.
-const NOT_NAMES: &[&str] = &[
-    "it",
-    "they",
-    "them",
-    "this",
-    "these",
-    "those",
-    "which",
-    "who",
-    "that",
-    "there",
-    "patients",
-    "patient",
-    "people",
-    "women",
-    "men",
-    "adults",
-    "children",
-    "guidelines",
-    "guideline",
-    "trial",
-    "trials",
-    "statement",
-    "criteria",
-    "evidence",
-    "data",
-    "case",
-    "cases",
-    "use",
-    "therapy",
-    "treatment",
-    "agent",
-    "agents",
-    "drug",
-    "drugs",
-    "medication",
-    "medications",
-    "option",
-    "options",
-    "alternative",
-    "alternatives",
-    "choice",
-    "one",
-    "both",
-    "others",
-    "other",
-    "each",
-    "all",
-    "most",
-    "many",
-    "several",
-    "some",
-    "test",
-    "tests",
-    "days",
-    "weeks",
-    "months",
-    "years",
-    "hours",
-    "time",
-    "risk",
-    "rate",
-    "rates",
-    "dose",
-    "doses",
-    "first",
-    "second",
-    "third",
-    "percent",
-    "level",
-    "levels",
-    "value",
-    "values",
-    "situations",
-    "selected",
-    "also",
-    "resistance",
-    "efficacy",
-    "safety",
-    "benefit",
-    "co-administration",
-    "coadministration",
-    "combination",
-    "exposure",
-    "absorption",
-    "toxicity",
-];
 
 #[cfg(test)]
 mod tests {

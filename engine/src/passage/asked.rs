@@ -50,6 +50,12 @@ const AMOUNT_HEADS: &[&str] = &[
     "cut-off",
     "concentration",
     "volume",
+    // A change of a dose is an amount too ("What change in her warfarin dose …").
+    "change",
+    "adjustment",
+    "reduction",
+    "increase",
+    "decrease",
 ];
 
 /// Head nouns that ask how often ("On what schedule …").
@@ -67,6 +73,11 @@ impl Asked {
         let at = |i: usize| words.get(i).copied().unwrap_or("");
         for i in 0..words.len() {
             match (at(i), at(i + 1)) {
+                // "By how much should the dose be reduced?": "much" with no noun after it
+                // asks for an amount.
+                ("how", "much") if at(i + 2).is_empty() || Class::Auxiliary.has(at(i + 2)) => {
+                    return Some(Asked::Amount)
+                }
                 ("how", "many") | ("how", "much") => {
                     return Some(Asked::Count {
                         head: stem(at(i + 2)),
@@ -162,7 +173,7 @@ fn asking_words(question: &str) -> Vec<String> {
 /// subordinating conjunction ("which blood test | if any"); "of" stays, since "kind of
 /// vaccine" and "dose of insulin" are read whole, and so do "and" and "or".
 fn wh_phrase<'a>(words: &[&'a str]) -> Vec<&'a str> {
-    words
+    let mut phrase: Vec<&str> = words
         .iter()
         .copied()
         .take_while(|w| {
@@ -171,7 +182,31 @@ fn wh_phrase<'a>(words: &[&'a str]) -> Vec<&'a str> {
                 && (*w == "of" || !Class::Preposition.has(w))
                 && (matches!(*w, "and" | "or") || !Class::Conjunction.has(w))
         })
-        .collect()
+        .collect();
+    // "Which regimen best limits her risk": a determiner or pronoun after the first word
+    // opens the verb's object, so the word before it is the verb, and adverbs before the
+    // verb are not the head either.
+    if let Some(object) = phrase
+        .iter()
+        .skip(1)
+        .position(|w| Class::Determiner.has(w) || Class::Pronoun.has(w))
+    {
+        phrase.truncate(object);
+        while phrase.len() > 1 && phrase.last().is_some_and(|w| is_adverb(w)) {
+            phrase.pop();
+        }
+    }
+    phrase
+}
+
+/// Whether a word is an adverb by its form or one of the few without "-ly" that
+/// grade a verb ("best", "most").
+fn is_adverb(word: &str) -> bool {
+    (word.len() > 4 && word.ends_with("ly"))
+        || matches!(
+            word,
+            "best" | "most" | "least" | "better" | "also" | "still"
+        )
 }
 
 /// Verbs besides auxiliaries that end a wh-phrase ("Which test | needs …").
@@ -890,6 +925,19 @@ mod tests {
             ),
             (
                 "From what induration size is his test positive?",
+                Some(Asked::Amount),
+            ),
+            (
+                "Which anti-inflammatory regimen best limits her gastrointestinal risk?",
+                thing("regimen"),
+            ),
+            ("Which vaccine protects her infant?", thing("vaccine")),
+            (
+                "By how much should his digoxin maintenance dose be reduced?",
+                Some(Asked::Amount),
+            ),
+            (
+                "What change in her warfarin dose should be anticipated?",
                 Some(Asked::Amount),
             ),
             ("Why is it used?", None),

@@ -58,8 +58,6 @@ pub struct Candidate {
 #[derive(Debug, Clone, Copy)]
 pub struct Other<'a> {
     pub text: &'a str,
-    /// Whether what it rests on is said of the patient's population.
-    pub for_patient: bool,
 }
 
 /// What the reader found.
@@ -83,16 +81,11 @@ impl Reading {
     /// has the asked shape (a number where an amount, count or time is asked, a
     /// frequency where a schedule is) and is one of this reading's candidates too (one
     /// said of the patient's population, when the best is), or no statement about the
-    /// patient's population supports the best one, or it is itself said of the
-    /// patient's population and can be of the asked kind (a noun phrase; not a drug
-    /// name, since drug names of the kind are candidates here). An answer to "which
-    /// should be avoided" always stands: this reader looks for what to give.
-    pub fn instead_of(
-        &self,
-        language: &Language,
-        other: Option<Other<'_>>,
-        asks_to_avoid: bool,
-    ) -> Option<&Candidate> {
+    /// patient's population supports the best one. What the documents say for a patient
+    /// like this one, read from their sentences and structure, outweighs a relation
+    /// the rule extractor read from one clause. An answer to "which should be avoided"
+    /// always stands: this reader looks for what to give.
+    pub fn instead_of(&self, other: Option<Other<'_>>, asks_to_avoid: bool) -> Option<&Candidate> {
         let best = self.best()?;
         let Some(other) = other else {
             return Some(best);
@@ -124,9 +117,7 @@ impl Reading {
             let k = format!(" {} ", normalize_term(&c.text));
             key.contains(&k) || k.contains(&key)
         });
-        let of_kind = language.drugs.lookup(answer).is_none()
-            && language.analyse(answer).tags.iter().any(|t| t.is_noun());
-        let stands = among || !best.for_patient || (other.for_patient && of_kind);
+        let stands = among || !best.for_patient;
         (!stands).then_some(best)
     }
 }

@@ -172,7 +172,7 @@ fn no_evidence_for_a_population_is_no_recommendation_for_it() {
     );
 }
 
-/// How the reading's answer meets another reader's: `(answer, said of the patient)`.
+/// How the reading's answer meets another reader's.
 #[test]
 fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
     let docs = [Document::new(
@@ -193,28 +193,28 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
         &[],
     )
     .expect("a reading");
-    let instead = |text: &str, for_patient: bool, avoid: bool| {
+    let instead = |text: &str, avoid: bool| {
         reading
-            .instead_of(shipped(), Some(Other { text, for_patient }), avoid)
+            .instead_of(Some(Other { text }), avoid)
             .map(|c| normalize_term(&c.text))
     };
     let long = Some("long regimen".to_string());
     // None: the reading's best; one of its candidates said of the patient: stands.
     assert_eq!(
         reading
-            .instead_of(shipped(), None, false)
+            .instead_of(None, false)
             .map(|c| normalize_term(&c.text)),
         long
     );
-    assert_eq!(instead("the long regimen", false, false), None);
+    assert_eq!(instead("the long regimen", false), None);
     // A candidate the documents give another population (adults): the reading wins.
-    assert_eq!(instead("short regimen", false, false), long);
-    // Not a candidate and not said of the patient: the patient-specific reading wins.
-    assert_eq!(instead("as well", true, false), long);
-    assert_eq!(instead("standard therapy", false, false), long);
-    // Said of the patient and of the asked kind: it stands; so does any avoid answer.
-    assert_eq!(instead("standard therapy", true, false), None);
-    assert_eq!(instead("as well", true, true), None);
+    assert_eq!(instead("short regimen", false), long);
+    // Not one of the reading's candidates: what the documents say for a patient like
+    // this one wins.
+    assert_eq!(instead("as well", false), long);
+    assert_eq!(instead("standard therapy", false), long);
+    // Any answer to "which should be avoided" stands.
+    assert_eq!(instead("as well", true), None);
 }
 
 #[test]

@@ -226,6 +226,32 @@ fn unit(tokens: &[Token], at: usize) -> Option<(Unit, usize)> {
 /// Words besides person nouns that say a number before them is an age.
 const AGE_WORDS: &[&str] = &["aged", "age", "ages", "older", "younger"];
 
+/// Words that bound or measure a quantity rather than name a condition: units, age
+/// words and the words of a bound ("at least 18 years old", "CrCl less than 30").
+pub fn is_measure_word(word: &str) -> bool {
+    let single = [Token::Word(word.to_string())];
+    unit(&single, 0).is_some()
+        || AGE_WORDS.contains(&word)
+        || matches!(
+            word,
+            "old"
+                | "less"
+                | "more"
+                | "greater"
+                | "least"
+                | "than"
+                | "over"
+                | "under"
+                | "above"
+                | "below"
+                | "up"
+                | "ml"
+                | "min"
+                | "mg"
+                | "g"
+        )
+}
+
 /// How a number is bounded by the words before it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Bound {

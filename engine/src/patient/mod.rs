@@ -174,6 +174,45 @@ fn populations(phrase: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The condition words of a phrase beyond its people, grades and quantities: what
+/// it asks of a person besides being one ("with sickle cell disease").
+fn own_words(ws: &[String]) -> Vec<String> {
+    ws.iter()
+        .filter(|w| {
+            !is_stop(w)
+                && !QUALIFIERS.contains(&w.as_str())
+                && !Class::Person.has(w)
+                && !crate::lexicon::any(&[Class::Preposition], w)
+                && !w.chars().any(|c| c.is_ascii_digit())
+                && !measure::is_measure_word(w)
+        })
+        .map(|w| singular(w).to_lowercase())
+        .collect()
+}
+
+/// Words that open a modifier of a person noun that asks something of the people:
+/// "children with …", "infants at risk of …", "women who …".
+const PEOPLE_MODIFIERS: &[&str] = &["with", "who", "at", "having", "receiving", "taking", "on"];
+
+/// The modifier of the first person noun of `ws` that opens with one of
+/// [`PEOPLE_MODIFIERS`], up to a conjunction, an auxiliary other than the first word
+/// after "who", or six words: "children with sickle cell disease" → "sickle cell
+/// disease".
+fn people_modifier(ws: &[String]) -> Vec<String> {
+    let Some(at) = ws.iter().position(|w| Class::Person.has(w)) else {
+        return Vec::new();
+    };
+    match ws.get(at + 1) {
+        Some(opener) if PEOPLE_MODIFIERS.contains(&opener.as_str()) => ws[at + 2..]
+            .iter()
+            .take_while(|w| !Class::Conjunction.has(w))
+            .take(6)
+            .cloned()
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Two words of one stem: one is the other plus a short suffix ("wear" / "wearer",
 /// "sulfonamide" / "sulfonamides"), both at least 4 letters of shared stem.
 fn same_stem(a: &str, b: &str) -> bool {
@@ -239,6 +278,17 @@ fn mention(haystack_padded: &str, phrase: &str) -> Option<bool> {
             .next();
         // "Child-Pugh" is a liver score, not a child; "as a child" is the patient's past.
         if after == Some("pugh") || before.first() == Some(&"as") || before == ["a", "as"] {
+            continue;
+        }
+        // "An infant born to a mother with HIV": a person named as the object of "to",
+        // "of", "from" or "by" is someone else, not the patient.
+        let names_person = needle.split_whitespace().any(|w| Class::Person.has(w));
+        let object_of = match before.as_slice() {
+            [first, ..] if OTHERS_AFTER.contains(first) => true,
+            [first, second] => Class::Determiner.has(first) && OTHERS_AFTER.contains(second),
+            _ => false,
+        };
+        if names_person && object_of {
             continue;
         }
         let negated = before
@@ -694,7 +744,26 @@ impl Patient {
             }
             all_false = false;
         }
-        if found {
+        // A concept the patient has decides the phrase only when the patient also has
+        // what the phrase's modifier of its people asks of them: "children with sickle
+        // cell disease" is not every child, "infants at low risk of HIV acquisition" not
+        // every infant.
+        let qualified = any_true && {
+            let covered: BTreeSet<String> = named
+                .iter()
+                .flat_map(|c| lexicon::SYNONYMS.iter().filter(move |(d, _)| d == c))
+                .flat_map(|(_, synonyms)| synonyms.iter())
+                .filter(|s| contains_phrase(&padded_phrase, s))
+                .flat_map(|s| plain_words(s))
+                .collect();
+            let rest: Vec<String> = own_words(&people_modifier(&ws))
+                .into_iter()
+                .filter(|w| !covered.contains(w) && !covered.contains(&singular(w)))
+                .collect();
+            let matched = rest.iter().filter(|w| self.has_word(w)).count();
+            matched < rest.len() && 3 * matched < 2 * rest.len()
+        };
+        if found && !qualified {
             if any_true {
                 return Truth::True;
             }
@@ -861,6 +930,21 @@ mod tests {
         check(
             "A 30-year-old woman with diabetes.",
             &[("Give the vaccine to adults with diabetes", Truth::True)],
+        );
+        // Being one of the people a phrase names is not enough when it asks more of
+        // them; a person named after "born to" is someone else.
+        check(
+            "A 6-week-old infant born to a mother with HIV.",
+            &[
+                ("infants", Truth::True),
+                ("infants at low risk of HIV acquisition", Truth::Unknown),
+                ("children with sickle cell disease", Truth::Unknown),
+                ("women", Truth::Unknown),
+            ],
+        );
+        check(
+            "A 7-year-old boy with sickle cell disease.",
+            &[("children with sickle cell disease", Truth::True)],
         );
     }
 

@@ -36,6 +36,11 @@ pub fn split_sentences(text: &str) -> Vec<Range<usize>> {
             while j < chars.len() && matches!(chars[j].1, '"' | '\'' | ')' | ']' | '”' | '’') {
                 j += 1;
             }
+            // A reference after the full stop belongs to its sentence: "… when initiating
+            // amiodarone.(2,3,6,7) While …", "… in animals.4 As a result …".
+            if c == '.' {
+                j = after_reference(&chars, i, j);
+            }
             let end = chars.get(j).map_or(text.len(), |&(b, _)| b);
             let followed_by_space = j >= chars.len() || chars[j].1.is_whitespace();
             if followed_by_space && (c != '.' || !is_abbreviation(text, start, at)) {
@@ -66,6 +71,46 @@ pub fn split_sentences(text: &str) -> Vec<Range<usize>> {
     }
     push_trimmed(text, start..text.len(), &mut out);
     out
+}
+
+/// Where a reference that follows the full stop at `stop` ends (`from` when there is
+/// none): a bracketed list of numbers ("(1-5)", "[2, 3]") or, after a word, bare
+/// numbers ("animals.4"). A decimal number ("1.9") has a digit before its point and is
+/// no reference.
+fn after_reference(chars: &[(usize, char)], stop: usize, from: usize) -> usize {
+    let is_reference_char = |c: char| c.is_ascii_digit() || matches!(c, ',' | '-' | '–' | ' ');
+    let before = stop.checked_sub(1).map(|b| chars[b].1);
+    match chars.get(from).map(|&(_, c)| c) {
+        Some(open @ ('(' | '[')) if from == stop + 1 => {
+            let close = if open == '(' { ')' } else { ']' };
+            let inner = chars[from + 1..]
+                .iter()
+                .take_while(|&&(_, c)| is_reference_char(c))
+                .count();
+            let end = from + 1 + inner;
+            let digits = chars[from + 1..end].iter().any(|(_, c)| c.is_ascii_digit());
+            match chars.get(end) {
+                Some(&(_, c)) if c == close && digits && inner <= 20 => end + 1,
+                _ => from,
+            }
+        }
+        Some(d)
+            if d.is_ascii_digit()
+                && from == stop + 1
+                && before.is_some_and(char::is_alphabetic) =>
+        {
+            let n = chars[from..]
+                .iter()
+                .take_while(|&&(_, c)| c.is_ascii_digit() || matches!(c, ',' | '-' | '–'))
+                .count();
+            if n <= 12 {
+                from + n
+            } else {
+                from
+            }
+        }
+        _ => from,
+    }
 }
 
 fn starts_with_bullet(line: &str) -> bool {
@@ -139,6 +184,19 @@ mod tests {
         check(
             "Is it safe? Yes! 2 doses.",
             &["Is it safe?", "Yes!", "2 doses."],
+        );
+        // A reference after the full stop ends the sentence with it.
+        check(
+            "Clearance fell by 26-29%.(1-5) While minor, levels doubled.(4) One study agreed.[2, 3] \
+             Levels rose in animals.4 As a result, most halve the dose. It was 1.9 ng/mL.",
+            &[
+                "Clearance fell by 26-29%.(1-5)",
+                "While minor, levels doubled.(4)",
+                "One study agreed.[2, 3]",
+                "Levels rose in animals.4",
+                "As a result, most halve the dose.",
+                "It was 1.9 ng/mL.",
+            ],
         );
     }
 
