@@ -949,11 +949,19 @@ pub async fn answer_with(
             )
             .and_then(|r| {
                 let graph_answer = match (weak, candidates.first()) {
-                    (false, Some(c)) => Some(crate::passage::Other { text: &c.label }),
+                    (false, Some(c)) => Some(crate::passage::Other {
+                        text: &c.label,
+                        // A condition of the patient's supports it.
+                        for_patient: supports.get(&c.node).is_some_and(|edges| {
+                            edges
+                                .iter()
+                                .any(|&e| matched_conditions(graph, &gate, e) > 0.0)
+                        }),
+                    }),
                     _ => None,
                 };
                 let asked = r.asked.clone();
-                r.instead_of(graph_answer, query.asks_to_avoid)
+                r.instead_of(language, graph_answer, query.asks_to_avoid)
                     .cloned()
                     .map(|c| (c, asked))
             })
@@ -1040,7 +1048,12 @@ fn matched_conditions(graph: &KnowledgeGraph, gate: &Gate, edge: crate::graph::E
                         .filter(|w| !CONDITION_FILLER.contains(&w.as_str()))
                         .count()
                 });
-                1.0 + (0.1 * words as f32).min(1.0)
+                // A condition of no content of its own ("women", "adults") holds of
+                // half the patients there are and says little about this one.
+                match words {
+                    0 => 0.5,
+                    n => 1.0 + (0.1 * n as f32).min(1.0),
+                }
             })
             .sum()
     })
@@ -1080,7 +1093,13 @@ fn support(
                 .conditions
                 .iter()
                 .any(|&(id, neg)| !neg && gate.truth(id) == Truth::True);
-            let value = if holds { 3.0 + MATCH_WEIGHT } else { 1.0 };
+            // The more specific the patient's condition it warns of, the more it is
+            // this patient's warning.
+            let value = if holds {
+                3.0 + MATCH_WEIGHT * matched
+            } else {
+                1.0
+            };
             return Some((u, value));
         }
         return None;
@@ -1125,7 +1144,8 @@ fn prefer_members(prepared: &Prepared, candidates: &mut [Candidate], question: &
 
 /// "dobutamine … is used as the stressor" answers with the option the documents list
 /// under that name, "dobutamine stress echocardiography": a candidate whose name is
-/// the first words of a listed option's name stands for that option.
+/// the first words of a listed option's name, or of another candidate's ("Trimethoprim
+/// is itself …" for "trimethoprim-sulfamethoxazole"), stands for that one.
 fn prefer_named_option(
     prepared: &Prepared,
     gate: &Gate,
@@ -1133,6 +1153,7 @@ fn prefer_named_option(
     question: &str,
 ) {
     let graph = &prepared.graph;
+    let nodes: Vec<NodeId> = candidates.iter().map(|c| c.node).collect();
     for c in candidates.iter_mut().take(1) {
         let Some(key) = graph.entity(c.node).map(|e| format!("{} ", e.key)) else {
             continue;
@@ -1140,13 +1161,14 @@ fn prefer_named_option(
         let option = graph.nodes().find(|&n| {
             n != c.node
                 && graph.entity(n).is_some_and(|e| e.key.starts_with(&key))
-                && graph.incident(n).any(|(edge, _, outgoing)| {
-                    !outgoing
-                        && gate.is_open(edge)
-                        && graph.edge(edge).is_some_and(|e| {
-                            matches!(e.relation.stance(), Stance::Recommends | Stance::Lists)
-                        })
-                })
+                && (nodes.contains(&n)
+                    || graph.incident(n).any(|(edge, _, outgoing)| {
+                        !outgoing
+                            && gate.is_open(edge)
+                            && graph.edge(edge).is_some_and(|e| {
+                                matches!(e.relation.stance(), Stance::Recommends | Stance::Lists)
+                            })
+                    }))
         });
         if let Some(n) = option {
             c.node = n;
@@ -1211,11 +1233,47 @@ fn clean_start(prepared: &Prepared, phrase: &str) -> String {
             .count();
     let noun_follows = analysis.phrases.iter().any(|p| p.core.start >= leading);
     if leading == 0 || !noun_follows {
-        return phrase.to_string();
+        return without_route(language, phrase);
     }
-    analysis
-        .text(phrase, leading..analysis.words.len())
-        .to_string()
+    without_route(
+        language,
+        analysis.text(phrase, leading..analysis.words.len()),
+    )
+}
+
+/// Routes of administration, which modify a drug's name without being part of it.
+const ROUTES: &[&str] = &[
+    "oral",
+    "intravenous",
+    "iv",
+    "subcutaneous",
+    "intramuscular",
+    "im",
+    "parenteral",
+    "topical",
+    "inhaled",
+    "intranasal",
+    "rectal",
+    "transdermal",
+];
+
+/// A drug's name without the route before it ("oral prednisone" → "prednisone"), when
+/// what follows is a drug the lexicon knows by that whole name; a vaccine keeps its
+/// route, which names which vaccine it is ("oral typhoid vaccine").
+fn without_route(language: &crate::language::Language, phrase: &str) -> String {
+    let Some((first, rest)) = phrase.split_once(' ') else {
+        return phrase.to_string();
+    };
+    let vaccine = rest
+        .split_whitespace()
+        .any(|w| w.to_lowercase().starts_with("vaccin"));
+    let drug = language.drugs.lookup(rest);
+    let named = !vaccine && drug.is_some_and(|d| !d.in_class(crate::language::VACCINES));
+    if ROUTES.contains(&first.to_lowercase().as_str()) && named {
+        rest.to_string()
+    } else {
+        phrase.to_string()
+    }
 }
 
 /// A phrase without the leading words the question already gives, or function words.

@@ -794,3 +794,23 @@ fn each_strategy_is_known_by_its_knobs() {
         assert_eq!(Strategy::from_name(s.name()), Some(s));
     }
 }
+
+#[test]
+fn an_answer_names_the_drug_without_its_route() {
+    let language = crate::language::tests::shipped();
+    let cases: &[(&str, &str)] = &[
+        ("oral prednisone", "prednisone"),
+        (
+            "Intravenous unfractionated heparin",
+            "unfractionated heparin",
+        ),
+        // A vaccine's route names which vaccine it is.
+        ("oral typhoid vaccine", "oral typhoid vaccine"),
+        // Not a drug the lexicon knows: the phrase stays as written.
+        ("oral rehydration", "oral rehydration"),
+        ("prednisone", "prednisone"),
+    ];
+    for &(phrase, expected) in cases {
+        assert_eq!(without_route(language, phrase), expected, "{phrase}");
+    }
+}

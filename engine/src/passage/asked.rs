@@ -721,6 +721,12 @@ pub fn spans(
     sorted(out.into_iter().map(|r| (r, Typed::Named)).collect())
 }
 
+/// Whether a head noun asks for a drug: it names a drug class ("antibiotic") or a
+/// medicine in general ("drug", "regimen").
+pub fn asks_for_drug(language: &Language, head: &str) -> bool {
+    language.drugs.is_class_noun(head) || MEDICINE_NOUNS.iter().any(|n| stem(n) == head)
+}
+
 /// Nouns that name a medicine in general, whose members can be drug names.
 const MEDICINE_NOUNS: &[&str] = &[
     "drug",

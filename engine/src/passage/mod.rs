@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use crate::gate::Truth;
-use crate::language::{Analysis, Language};
+use crate::language::{Analysis, Language, Tag};
 use crate::lexicon::{self, Class};
 use crate::patient::Patient;
 use crate::query::ParsedQuery;
@@ -58,6 +58,8 @@ pub struct Candidate {
 #[derive(Debug, Clone, Copy)]
 pub struct Other<'a> {
     pub text: &'a str,
+    /// Whether what it rests on is said of the patient's population.
+    pub for_patient: bool,
 }
 
 /// What the reader found.
@@ -81,11 +83,16 @@ impl Reading {
     /// has the asked shape (a number where an amount, count or time is asked, a
     /// frequency where a schedule is) and is one of this reading's candidates too (one
     /// said of the patient's population, when the best is), or no statement about the
-    /// patient's population supports the best one. What the documents say for a patient
-    /// like this one, read from their sentences and structure, outweighs a relation
-    /// the rule extractor read from one clause. An answer to "which should be avoided"
-    /// always stands: this reader looks for what to give.
-    pub fn instead_of(&self, other: Option<Other<'_>>, asks_to_avoid: bool) -> Option<&Candidate> {
+    /// patient's population supports the best one, or it is itself said of the
+    /// patient's population and can be of the asked kind ([`Reading::of_kind`]). An
+    /// answer to "which should be avoided" always stands: this reader looks for what
+    /// to give.
+    pub fn instead_of(
+        &self,
+        language: &Language,
+        other: Option<Other<'_>>,
+        asks_to_avoid: bool,
+    ) -> Option<&Candidate> {
         let best = self.best()?;
         let Some(other) = other else {
             return Some(best);
@@ -117,8 +124,35 @@ impl Reading {
             let k = format!(" {} ", normalize_term(&c.text));
             key.contains(&k) || k.contains(&key)
         });
-        let stands = among || !best.for_patient;
+        let stands =
+            among || !best.for_patient || (other.for_patient && self.of_kind(language, answer));
         (!stands).then_some(best)
+    }
+
+    /// Whether another reader's answer that this one does not read can still be of the
+    /// asked kind: a noun phrase that is not a drug name (drug names of the kind are
+    /// candidates here) where the kind is not a drug's, not a plural where one thing is
+    /// asked ("direct oral anticoagulants" names a kind), and, where a number is asked,
+    /// one that opens with it ("second dose 4 weeks" counts nothing).
+    fn of_kind(&self, language: &Language, answer: &str) -> bool {
+        let analysis = language.analyse(answer);
+        let Some(&last) = analysis.tags.last() else {
+            return false;
+        };
+        let noun = analysis.tags.iter().any(|t| t.is_noun());
+        let opens_with_number = answer
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()));
+        let typed = match &self.asked {
+            // Drug names of an asked drug kind are this reader's candidates, and what is
+            // not a drug is not of that kind.
+            Asked::Thing { head, .. } if asked::asks_for_drug(language, head) => false,
+            Asked::Thing { plural, .. } => *plural || !matches!(last, Tag::Nns | Tag::Nnps),
+            Asked::Amount | Asked::Count { .. } | Asked::Time => opens_with_number,
+            Asked::Schedule | Asked::Manner { .. } => true,
+        };
+        language.drugs.lookup(answer).is_none() && noun && typed
     }
 }
 
@@ -538,6 +572,19 @@ const WARNS: &[&str] = &[
     "not indicated",
     "excluded",
     "unsuitable",
+    // Harm to the population is a warning for it ("accumulates, raising bleeding risk",
+    // "may worsen heart failure").
+    "accumulate",
+    "accumulates",
+    "worsen",
+    "worsens",
+    "exacerbate",
+    "exacerbates",
+    "teratogenic",
+    "fetotoxic",
+    "unsafe",
+    "harmful",
+    "dangerous",
     // What is not needed for the population is not what to give it.
     "not necessary",
     "not needed",

@@ -172,49 +172,74 @@ fn no_evidence_for_a_population_is_no_recommendation_for_it() {
     );
 }
 
-/// How the reading's answer meets another reader's.
+/// How the reading's answer meets another reader's: `(answer, said of the patient)`.
 #[test]
 fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
-    let docs = [Document::new(
-        "d0",
-        "Adults receive the short regimen. Children aged below 14 years should be given the \
-         long regimen.",
-    )];
-    let question = "A 10-year-old boy has drug-resistant TB. Which regimen should he receive?";
-    let query = parse(question);
-    let patient = Patient::read(question);
-    let reading = read(
-        &docs,
-        Layout::Structured,
-        shipped(),
-        question,
-        &query,
-        Some(&patient),
-        &[],
-    )
-    .expect("a reading");
-    let instead = |text: &str, avoid: bool| {
-        reading
-            .instead_of(Some(Other { text }), avoid)
-            .map(|c| normalize_term(&c.text))
-    };
-    let long = Some("long regimen".to_string());
-    // None: the reading's best; one of its candidates said of the patient: stands.
-    assert_eq!(
-        reading
-            .instead_of(None, false)
-            .map(|c| normalize_term(&c.text)),
-        long
-    );
-    assert_eq!(instead("the long regimen", false), None);
-    // A candidate the documents give another population (adults): the reading wins.
-    assert_eq!(instead("short regimen", false), long);
-    // Not one of the reading's candidates: what the documents say for a patient like
-    // this one wins.
-    assert_eq!(instead("as well", false), long);
-    assert_eq!(instead("standard therapy", false), long);
-    // Any answer to "which should be avoided" stands.
-    assert_eq!(instead("as well", true), None);
+    // (documents, question, the reading's best, [(other answer, said of the patient,
+    // avoid-question, the answer given instead: None when the other stands)])
+    type Case<'a> = (&'a str, &'a str, &'a str, &'a [(&'a str, bool, bool, bool)]);
+    let cases: &[Case] = &[
+        (
+            "Adults receive the short regimen. Children aged below 14 years should be given \
+             the long regimen.",
+            "A 10-year-old boy has drug-resistant TB. Which regimen should he receive?",
+            "long regimen",
+            &[
+                // One of its candidates said of the patient: stands.
+                ("the long regimen", false, false, false),
+                // A candidate the documents give another population (adults).
+                ("short regimen", false, false, true),
+                // Not a candidate and not said of the patient.
+                ("as well", true, false, true),
+                ("standard therapy", false, false, true),
+                // Said of the patient, but a regimen is a drug's kind, whose names are
+                // this reader's candidates.
+                ("standard therapy", true, false, true),
+                // Any avoid answer stands.
+                ("as well", true, true, false),
+            ],
+        ),
+        (
+            "Adults give a sputum specimen. In children aged below 14 years, a gastric \
+             aspirate specimen should be collected.",
+            "A 10-year-old boy may have TB. Which specimen should be collected?",
+            "gastric aspirate specimen",
+            &[
+                // Said of the patient and of the asked kind: it stands.
+                ("nasopharyngeal swab", true, false, false),
+                // Naming the kind in the plural, or not said of the patient: it does not.
+                ("nasopharyngeal swabs", true, false, true),
+                ("nasopharyngeal swab", false, false, true),
+            ],
+        ),
+    ];
+    for &(text, question, best, others) in cases {
+        let docs = [Document::new("d0", text)];
+        let query = parse(question);
+        let patient = Patient::read(question);
+        let reading = read(
+            &docs,
+            Layout::Structured,
+            shipped(),
+            question,
+            &query,
+            Some(&patient),
+            &[],
+        )
+        .expect("a reading");
+        let best = Some(best.to_string());
+        let given = reading
+            .instead_of(shipped(), None, false)
+            .map(|c| normalize_term(&c.text));
+        assert_eq!(given, best, "{question}");
+        for &(text, for_patient, avoid, replaced) in others {
+            let given = reading
+                .instead_of(shipped(), Some(Other { text, for_patient }), avoid)
+                .map(|c| normalize_term(&c.text));
+            let expected = if replaced { best.clone() } else { None };
+            assert_eq!(given, expected, "{question} / {text} {for_patient} {avoid}");
+        }
+    }
 }
 
 #[test]

@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::gate::{ConditionTable, Truth};
 use crate::lexicon::{Class, FUNCTION};
 use crate::text::{singular, words};
+use measure::Quantity;
 
 /// The facts a question states about its patient.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -517,6 +518,25 @@ impl Patient {
             .collect();
         p.close();
         p.measures = p.all_measures(text);
+        // "A creatinine clearance below 30 mL/min": a bounded clearance says how
+        // impaired the kidneys are as a number would.
+        if p.renal_clearance.is_none() {
+            let bound = p
+                .measures
+                .iter()
+                .find(|m| m.quantity == Quantity::Clearance)
+                .map(|m| m.interval.high);
+            if let Some(high) = bound {
+                if high <= 60.0 {
+                    p.concepts.insert(Concept::RenalImpairment, Truth::True);
+                }
+                if high <= 30.0 {
+                    p.concepts
+                        .insert(Concept::SevereRenalImpairment, Truth::True);
+                }
+                p.close();
+            }
+        }
         p
     }
 
@@ -1018,6 +1038,14 @@ mod tests {
         check(
             "Which mood stabilizer in a patient with bipolar I disorder and stage 4 chronic kidney disease?",
             &[("advanced chronic kidney disease", Truth::True), ("when renal function is severely impaired", Truth::True)],
+        );
+        // A bound on the clearance says as much as a number.
+        check(
+            "Which anticoagulant for a pulmonary embolism in a patient with a creatinine clearance below 30 mL/min?",
+            &[
+                ("in severe renal impairment", Truth::True),
+                ("renal impairment", Truth::True),
+            ],
         );
     }
 
