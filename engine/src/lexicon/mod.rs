@@ -29,11 +29,15 @@ pub enum Class {
     Auxiliary,
     /// Interrogative words ("which", "how").
     Wh,
+    /// Head nouns that name a diagnostic test or examination ("culture", "assay").
+    Test,
+    /// Head nouns that name a specimen ("urine", "swab").
+    Specimen,
 }
 
 impl Class {
     /// Every class, in the order of `words.txt`.
-    pub const ALL: [Class; 9] = [
+    pub const ALL: [Class; 11] = [
         Class::Anyone,
         Class::Person,
         Class::Group,
@@ -43,6 +47,8 @@ impl Class {
         Class::Conjunction,
         Class::Auxiliary,
         Class::Wh,
+        Class::Test,
+        Class::Specimen,
     ];
 
     /// The class's section name in `words.txt`.
@@ -57,6 +63,8 @@ impl Class {
             Class::Conjunction => "conjunction",
             Class::Auxiliary => "auxiliary",
             Class::Wh => "wh",
+            Class::Test => "test",
+            Class::Specimen => "specimen",
         }
     }
 

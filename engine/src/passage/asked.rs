@@ -52,6 +52,9 @@ const AMOUNT_HEADS: &[&str] = &[
     "volume",
     // A change of a dose is an amount too ("What change in her warfarin dose …").
     "change",
+    "range",
+    "maximum",
+    "minimum",
     "adjustment",
     "reduction",
     "increase",
@@ -99,7 +102,19 @@ impl Asked {
                 ("which", _) | ("what", _) => {
                     // The wh-phrase runs to its verb; "N1 of N2" is headed by N1 unless
                     // N1 only classifies N2.
-                    let phrase = wh_phrase(&words[i + 1..]);
+                    // "What is the maximum dose …": the wh-word is the copula's
+                    // complement, and the noun phrase after the copula says what is asked.
+                    let copula = matches!(at(i + 1), "is" | "are" | "was" | "were");
+                    let phrase = if copula {
+                        let rest: Vec<&str> = words[i + 2..]
+                            .iter()
+                            .copied()
+                            .skip_while(|w| Class::Determiner.has(w))
+                            .collect();
+                        wh_phrase(&rest)
+                    } else {
+                        wh_phrase(&words[i + 1..])
+                    };
                     let of = phrase.iter().position(|&w| w == "of");
                     let classified =
                         of.is_some_and(|of| of > 0 && CLASSIFIERS.contains(&phrase[of - 1]));
@@ -691,6 +706,21 @@ pub fn spans(
                     out.push(a.core.clone());
                 }
             }
+            // Members of a kind the lexicon classes by their head noun, named by a noun
+            // before it: "throat culture" is a test, "hepatitis A antibodies" too;
+            // "echocardiographic imaging" only says how.
+            if let Some(class) = member_class(head) {
+                for p in &analysis.phrases {
+                    let last = p.core.end.saturating_sub(1);
+                    let member = tokens
+                        .get(last)
+                        .is_some_and(|t| class.has(t) && stem(t) != *head);
+                    let named = tags[p.core.start..last].iter().any(|t| t.is_noun());
+                    if member && named {
+                        out.push(p.core.clone());
+                    }
+                }
+            }
             let words: Vec<&str> = analysis.words.iter().map(|w| w.text(text)).collect();
             let mut typed: Vec<(Range<usize>, Typed)> =
                 out.drain(..).map(|r| (r, Typed::Named)).collect();
@@ -719,6 +749,16 @@ pub fn spans(
         }
     }
     sorted(out.into_iter().map(|r| (r, Typed::Named)).collect())
+}
+
+/// The lexicon class whose head nouns name members of an asked kind ("Which test …":
+/// cultures, assays, scans; "Which specimen …": urine, swabs).
+fn member_class(head: &str) -> Option<Class> {
+    match head {
+        "test" | "investigation" | "examination" | "assay" => Some(Class::Test),
+        "specimen" | "sample" => Some(Class::Specimen),
+        _ => None,
+    }
 }
 
 /// Whether a head noun asks for a drug: it names a drug class ("antibiotic") or a
@@ -944,6 +984,15 @@ mod tests {
             ),
             (
                 "What change in her warfarin dose should be anticipated?",
+                Some(Asked::Amount),
+            ),
+            (
+                "What is the maximum total dose of rizatriptan she may take?",
+                Some(Asked::Amount),
+            ),
+            ("What is the preferred vaccine for her?", thing("vaccine")),
+            (
+                "What maintenance dose range should she be given?",
                 Some(Asked::Amount),
             ),
             ("Why is it used?", None),

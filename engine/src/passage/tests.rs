@@ -440,3 +440,27 @@ fn a_manner_is_read_after_the_questions_verb() {
         "0.5 mL subcutaneously",
     );
 }
+
+#[test]
+fn a_member_of_the_asked_kind_answers_without_its_noun() {
+    // "Throat culture" is a test, "first-void urine" a specimen, though neither is
+    // written with the asked noun; "echocardiographic imaging" only says how.
+    check(
+        &[
+            "In adults, a rapid antigen test should be done. In children younger than \
+           5 years, a throat culture should be done.",
+        ],
+        "A 4-year-old girl has a sore throat. Which test should be done?",
+        Some("throat culture"),
+        Some("rapid antigen test"),
+    );
+    check(
+        &[
+            "For men, a urethral swab can be collected. For women, a vaginal swab is the \
+           preferred specimen for screening.",
+        ],
+        "A 30-year-old woman needs chlamydia screening. Which specimen is preferred?",
+        Some("vaginal swab"),
+        Some("vaginal swab"),
+    );
+}
