@@ -49,6 +49,8 @@ pub(crate) struct Cues {
     pub reporting: Vec<&'static str>,
     /// Nouns of an action on what follows "of" ("the use of X").
     pub action_of: Vec<&'static str>,
+    /// Verbs whose object is a condition the subject harms ("may worsen heart failure").
+    pub worsens: Vec<&'static str>,
 }
 
 /// The cues, read once from `cues.txt`.
@@ -111,6 +113,7 @@ impl Cues {
             not_names: words("not_names"),
             reporting: words("reporting"),
             action_of: words("action_of"),
+            worsens: words("worsens"),
         }
     }
 }
@@ -124,7 +127,7 @@ mod tests {
         let text = include_str!("cues.txt");
         let sections = crate::lexicon::sections(text);
         let names: Vec<&str> = sections.iter().map(|(n, _)| *n).collect();
-        assert_eq!(names.len(), 20, "{names:?}");
+        assert_eq!(names.len(), 21, "{names:?}");
         let c = &*CUES;
         let sizes = [
             c.verb_start.len(),
@@ -147,6 +150,7 @@ mod tests {
             c.not_names.len(),
             c.reporting.len(),
             c.action_of.len(),
+            c.worsens.len(),
         ];
         assert!(sizes.iter().all(|&n| n > 0), "{sizes:?}");
         // A weighted line that does not parse would be dropped silently: none is.

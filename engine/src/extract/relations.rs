@@ -303,6 +303,30 @@ impl Reader<'_> {
                 && !starts_with(predicate, at.saturating_sub(1), &["should", "not"])
                 && !starts_with(predicate, at.saturating_sub(1), &["must", "not"])
                 && !starts_with(predicate, at.saturating_sub(1), &["must", "never"]);
+            // "may worsen heart failure with reduced ejection fraction": the object of a
+            // verb that worsens a condition is the condition the subject is harmful in.
+            let worsened = is(&predicate[at], &CUES.worsens)
+                .then(|| {
+                    predicate[at + 1..]
+                        .iter()
+                        .take_while(|t| {
+                            t.word && !is(t, &["so", "and", "or", "which", "because", "but"])
+                        })
+                        .take(8)
+                        .cloned()
+                        .collect::<Vec<Tok>>()
+                })
+                .filter(|object| !object.is_empty())
+                .map(|object| surface(self.text, &object));
+            if let (Some(condition), false, false) = (worsened, negated, safe) {
+                let mut phrases = conditions.to_vec();
+                phrases.push(condition);
+                let values: Vec<Condition> = phrases.iter().map(Condition::holds).collect();
+                for s in subjects {
+                    self.warn(s, &values, &phrases, evidence);
+                }
+                return;
+            }
             if !negated && !safe {
                 for s in subjects {
                     let object = if conditions.is_empty() {

@@ -203,3 +203,46 @@ fn odd_input_gives_no_tuples_and_no_panic() {
         let _ = x.graph();
     }
 }
+
+#[test]
+fn what_a_drug_worsens_it_is_warned_against_in() {
+    let x = extract(&[
+        "Verapamil and diltiazem may worsen heart failure with reduced ejection \
+                       fraction, so they should be avoided in this setting.",
+    ]);
+    assert_warned(
+        &x,
+        "Verapamil",
+        "heart failure with reduced ejection fraction",
+    );
+    assert_warned(
+        &x,
+        "diltiazem",
+        "heart failure with reduced ejection fraction",
+    );
+}
+
+#[test]
+fn a_reported_finding_is_about_its_own_subject_and_the_use_of_x_is_x() {
+    let x = extract(&[
+        "The study confirmed propylthiouracil is a safer alternative to methimazole in \
+         pregnancy.",
+        "Investigators recommend the use of NT-proBNP after sacubitril/valsartan initiation.",
+        "Dolutegravir combined with two nucleoside analogues is an equally recommended option.",
+    ]);
+    let names: Vec<&str> = x
+        .tuples
+        .iter()
+        .flat_map(|t| [t.subject.as_str(), t.object.as_str()])
+        .collect();
+    for expected in ["propylthiouracil", "NT-proBNP", "Dolutegravir"] {
+        assert!(names.contains(&expected), "{expected}: {:#?}", shown(&x));
+    }
+    for junk in [
+        "study confirmed propylthiouracil",
+        "use of NT-proBNP",
+        "Dolutegravir combined",
+    ] {
+        assert!(!names.contains(&junk), "{junk}: {:#?}", shown(&x));
+    }
+}

@@ -388,8 +388,25 @@ pub fn read(
             .flat_map(|k| stems(k))
             .chain(type_words.iter().cloned())
             .collect();
+        // A statement whose subject refers back ("It can be used … with felodipine as an
+        // alternative") is about what it refers to as well as what it names.
+        let subject_refers = analysis
+            .words
+            .iter()
+            .find(|w| w.is_word)
+            .is_some_and(|w| refers_back(&statement.text, analysis, w.span.clone(), &kind));
         let about: Vec<String> = if !own.is_empty() {
-            own.iter().map(|m| m.key.clone()).collect()
+            let mut about: Vec<String> = own.iter().map(|m| m.key.clone()).collect();
+            if subject_refers {
+                about.extend(
+                    referred
+                        .iter()
+                        .filter(|r| !about.contains(r))
+                        .cloned()
+                        .collect::<Vec<_>>(),
+                );
+            }
+            about
         } else if statement.lead.is_some() && !lead_topics.is_empty() {
             lead_topics.clone()
         } else if refers_back(&statement.text, analysis, 0..statement.text.len(), &kind) {

@@ -464,3 +464,21 @@ fn a_member_of_the_asked_kind_answers_without_its_noun() {
         Some("vaginal swab"),
     );
 }
+
+#[test]
+fn a_subject_that_refers_back_makes_the_statement_about_its_referent() {
+    // "It" is amlodipine: the statement speaks of it for these patients, not only of
+    // the alternative it names.
+    check(
+        &[
+            "Verapamil is frequently chosen for angina.",
+            "Verapamil may worsen heart \
+           failure, so it should be avoided in patients with heart failure. Amlodipine is \
+           safer in patients with heart failure. It can be used for angina in these \
+           patients, with felodipine as an alternative.",
+        ],
+        "Which calcium channel blocker is preferred for angina in a patient with heart failure?",
+        Some("amlodipine"),
+        Some("amlodipine"),
+    );
+}
