@@ -61,6 +61,29 @@ const AMOUNT_HEADS: &[&str] = &[
     "decrease",
 ];
 
+/// Verbs of giving a treatment: "What should she be given?" asks for one.
+const GIVING: &[&str] = &[
+    "give",
+    "given",
+    "receive",
+    "take",
+    "prescribe",
+    "prescribed",
+    "offer",
+    "offered",
+    "administer",
+    "administered",
+    "add",
+    "use",
+    "used",
+    "start",
+    "started",
+    "recommended",
+    "advised",
+    "need",
+    "needs",
+];
+
 /// Head nouns that ask how often ("On what schedule …").
 const SCHEDULE_HEADS: &[&str] = &["schedule", "frequency"];
 
@@ -124,7 +147,21 @@ impl Asked {
                     };
                     // A kind is often named in the plural ("inactivated vaccines").
                     let plural = singular(head) != head || classified;
+                    // "What is recommended …": a participle after the copula is the
+                    // verb, not a head.
+                    let head = match phrase.as_slice() {
+                        [only] if copula && only.ends_with("ed") => "",
+                        _ => head,
+                    };
                     let head = stem(head);
+                    // "What should she be given?": no noun, but a verb of giving asks for
+                    // what is given, a treatment.
+                    if head.is_empty() && words[i + 1..].iter().any(|w| GIVING.contains(w)) {
+                        return Some(Asked::Thing {
+                            head: "treatment".into(),
+                            plural: false,
+                        });
+                    }
                     if head.is_empty() {
                         return None;
                     }
@@ -587,6 +624,26 @@ pub fn spans(
                     (k + 1..end).any(|j| tags[j].is_adverb() && tokens[j].ends_with("ly"));
                 if end > k + 1 && end - k - 1 <= MAX_MANNER_WORDS && says_how {
                     out.push(k + 1..end);
+                    continue;
+                }
+                // "collected by suprapubic aspiration", "take the tablets with food": a
+                // prepositional phrase of means after the verb (and its object) says how;
+                // the means is the answer, a manner phrase is said whole.
+                let object = analysis.phrases.iter().find(|p| p.range.start == end);
+                let at = object.map_or(end, |p| p.range.end);
+                let Some(preposition) = tokens.get(at) else {
+                    continue;
+                };
+                let phrase = analysis
+                    .phrases
+                    .iter()
+                    .find(|p| p.range.start == at + 1 && p.core.len() <= MAX_MANNER_WORDS);
+                if let Some(p) = phrase {
+                    if MEANS.contains(&preposition.as_str()) {
+                        out.push(p.core.clone());
+                    } else if MANNER_PREPOSITIONS.contains(&preposition.as_str()) {
+                        out.push(at..p.range.end);
+                    }
                 }
             }
         }
@@ -766,6 +823,14 @@ fn member_class(head: &str) -> Option<Class> {
 pub fn asks_for_drug(language: &Language, head: &str) -> bool {
     language.drugs.is_class_noun(head) || MEDICINE_NOUNS.iter().any(|n| stem(n) == head)
 }
+
+/// Prepositions whose object is the means by which something is done: "How should
+/// the urine be collected?" — "by suprapubic aspiration".
+const MEANS: &[&str] = &["by", "via", "using", "through"];
+
+/// Prepositions whose phrase is itself a manner: "with food", "into the deltoid
+/// muscle", "as a single dose".
+const MANNER_PREPOSITIONS: &[&str] = &["with", "into", "as"];
 
 /// Nouns that name a medicine in general, whose members can be drug names.
 const MEDICINE_NOUNS: &[&str] = &[
@@ -994,6 +1059,15 @@ mod tests {
             (
                 "What maintenance dose range should she be given?",
                 Some(Asked::Amount),
+            ),
+            (
+                "She travels to India in 10 days. What should she be given?",
+                thing("treatment"),
+            ),
+            ("What is recommended for her?", thing("treatment")),
+            (
+                "What should she be advised to add to her contraception?",
+                thing("treatment"),
             ),
             ("Why is it used?", None),
         ];

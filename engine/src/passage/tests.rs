@@ -482,3 +482,23 @@ fn a_subject_that_refers_back_makes_the_statement_about_its_referent() {
         Some("amlodipine"),
     );
 }
+
+#[test]
+fn how_something_is_done_can_be_its_means_or_a_manner_phrase() {
+    check(
+        &[
+            "In older children, urine can be collected by clean catch. In infants younger \
+           than 2 months, urine should be collected by suprapubic aspiration.",
+        ],
+        "A 5-week-old infant has a fever. How should the urine be collected?",
+        Some("suprapubic aspiration"),
+        Some("clean catch"),
+    );
+    check(
+        &["Adults should take the tablets with water. Children younger than 12 years should take \
+           the tablets with food."],
+        "An 8-year-old boy starts the tablets. How should he take them?",
+        Some("with food"),
+        Some("with water"),
+    );
+}
