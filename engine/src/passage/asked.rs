@@ -112,12 +112,19 @@ impl Asked {
                 ("how", "long") | ("when", _) => return Some(Asked::Time),
                 ("how", "often") => return Some(Asked::Schedule),
                 ("how", aux) if Class::Auxiliary.has(aux) => {
-                    // The main verb: the last word, a past participle or bare verb
-                    // after the subject ("How should his dose be administered?").
-                    let verb = words[i + 2..]
-                        .iter()
-                        .rev()
-                        .find(|w| !Class::Auxiliary.has(w) && !Class::Pronoun.has(w))?;
+                    // The main verb: the word after "be" ("How should his glucose be
+                    // checked in the hours after …"), else the last word before any
+                    // preposition that is not an auxiliary or a pronoun ("How should he
+                    // take them?").
+                    let rest = &words[i + 2..];
+                    let verb = match rest.iter().position(|w| *w == "be") {
+                        Some(be) => rest.get(be + 1)?,
+                        None => rest
+                            .iter()
+                            .take_while(|w| !Class::Preposition.has(w))
+                            .filter(|w| !Class::Auxiliary.has(w) && !Class::Pronoun.has(w))
+                            .last()?,
+                    };
                     return Some(Asked::Manner {
                         verb: verb_stem(verb),
                     });
@@ -1068,6 +1075,18 @@ mod tests {
             (
                 "What should she be advised to add to her contraception?",
                 thing("treatment"),
+            ),
+            (
+                "How should his glucose be checked in the hours after each dose?",
+                Some(Asked::Manner {
+                    verb: verb_stem("checked"),
+                }),
+            ),
+            (
+                "How should he take them with his other tablets?",
+                Some(Asked::Manner {
+                    verb: verb_stem("take"),
+                }),
             ),
             ("Why is it used?", None),
         ];
