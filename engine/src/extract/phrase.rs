@@ -3,7 +3,6 @@
 
 use super::cues::CUES;
 use super::tokens::{is, starts_with, Tok};
-use crate::lexicon::Class;
 
 /// One item of a list, with the class it was introduced as a member of
 /// ("anticoagulants such as A, B" → A and B with class "anticoagulants").
@@ -185,24 +184,17 @@ pub(crate) fn entity(toks: &[Tok]) -> Option<Vec<Tok>> {
     }
     // Cut at the first word that starts a modifier phrase (but not in first position:
     // "with" cannot start a name anyway).
-    let before_preposition = |i: usize| {
-        toks.get(i + 1)
-            .is_some_and(|n| Class::Preposition.has(&n.lower))
-    };
     if let Some(cut) = toks
         .iter()
         .enumerate()
         .skip(1)
-        .find(|&(i, t)| {
+        .find(|(_, t)| {
             is(t, &CUES.entity_end)
                 || t.lower == "("
                 || t.lower == ":"
                 || t.lower == ";"
                 // an adverb ("Clarithromycin strongly inhibits …")
                 || (t.lower.len() > 4 && t.lower.ends_with("ly"))
-                // a participle that opens a reduced relative clause ("Dolutegravir
-                // combined with two nucleoside analogues")
-                || (t.lower.len() > 4 && t.lower.ends_with("ed") && before_preposition(i))
         })
         .map(|(i, _)| i)
     {

@@ -527,13 +527,7 @@ impl Patient {
                 .find(|m| m.quantity == Quantity::Clearance)
                 .map(|m| m.interval.high);
             if let Some(high) = bound {
-                if high <= 60.0 {
-                    p.concepts.insert(Concept::RenalImpairment, Truth::True);
-                }
-                if high <= 30.0 {
-                    p.concepts
-                        .insert(Concept::SevereRenalImpairment, Truth::True);
-                }
+                p.renal_function(high, true);
                 p.close();
             }
         }
@@ -636,18 +630,27 @@ impl Patient {
             self.concepts.insert(trimester, Truth::True);
         }
         if let Some(clearance) = self.renal_clearance {
-            self.concepts.insert(
-                Concept::RenalImpairment,
-                if clearance < 60.0 {
-                    Truth::True
-                } else {
-                    Truth::False
-                },
-            );
-            if clearance < 30.0 {
-                self.concepts
-                    .insert(Concept::SevereRenalImpairment, Truth::True);
+            self.renal_function(clearance, false);
+        }
+    }
+
+    /// What a creatinine clearance (mL/min) says of the kidneys: impaired below 60,
+    /// severely below 30. `bounded`: the clearance is only known to be below `clearance`
+    /// ("below 30 mL/min"), so it says nothing of unimpaired kidneys.
+    fn renal_function(&mut self, clearance: f64, bounded: bool) {
+        let below = |limit: f64| clearance < limit || (bounded && clearance <= limit);
+        match (below(60.0), bounded) {
+            (true, _) => {
+                self.concepts.insert(Concept::RenalImpairment, Truth::True);
             }
+            (false, false) => {
+                self.concepts.insert(Concept::RenalImpairment, Truth::False);
+            }
+            (false, true) => {}
+        }
+        if below(30.0) {
+            self.concepts
+                .insert(Concept::SevereRenalImpairment, Truth::True);
         }
     }
 
