@@ -2,6 +2,7 @@
 //! appositions, and the aliases that parentheticals and dose forms state.
 
 use super::*;
+use crate::text::long_form_start;
 
 impl Reader<'_> {
     /// Drops "( … )" from the tokens, recording the alias it states.
@@ -59,13 +60,8 @@ impl Reader<'_> {
             .map(|c| c.to_ascii_lowercase())
             .collect();
         let long_toks: &[Tok] = if letters.len() >= 2 {
-            // The shortest run of the words before the parenthesis that starts with the
-            // abbreviation's first letter and contains its letters in order.
-            let fit = (0..candidates.len()).rev().find(|&k| {
-                let letters_of: String = candidates[k..].iter().map(|t| t.lower.clone()).collect();
-                letters_of.starts_with(letters[0]) && covers(&letters_of, &letters)
-            });
-            match fit {
+            let lower: Vec<String> = candidates.iter().map(|t| t.lower.clone()).collect();
+            match long_form_start(&lower, &short) {
                 Some(k) => &candidates[k..],
                 None => return,
             }
@@ -245,12 +241,6 @@ pub(super) fn strip_possessive(name: &str) -> String {
         .or_else(|| name.strip_suffix("’s"))
         .unwrap_or(name)
         .to_string()
-}
-
-/// Whether all `letters` appear in order in `text`.
-pub(super) fn covers(text: &str, letters: &[char]) -> bool {
-    let mut it = text.chars();
-    letters.iter().all(|l| it.any(|c| c == *l))
 }
 
 pub(super) const ENTITY_LEAD_DET: &[&str] = &["a", "an", "the", "of", "and", "or", ","];

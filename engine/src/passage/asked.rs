@@ -109,7 +109,9 @@ impl Asked {
                         head: stem(at(i + 2)),
                     })
                 }
-                ("how", "long") | ("when", _) => return Some(Asked::Time),
+                // "How far apart should she take them?", "How soon …": an interval.
+                ("how", "long") | ("how", "soon") | ("when", _) => return Some(Asked::Time),
+                ("how", "far") if at(i + 2) == "apart" => return Some(Asked::Time),
                 ("how", "often") => return Some(Asked::Schedule),
                 ("how", aux) if Class::Auxiliary.has(aux) => {
                     // The main verb: the word after "be" ("How should his glucose be
@@ -130,6 +132,10 @@ impl Asked {
                     });
                 }
                 ("which", _) | ("what", _) => {
+                    // "Which of these vaccines …" asks what "Which vaccine …" asks.
+                    let from = partitive(&words, i);
+                    let picks = from != i;
+                    let i = from;
                     // The wh-phrase runs to its verb; "N1 of N2" is headed by N1 unless
                     // N1 only classifies N2.
                     // "What is the maximum dose …": the wh-word is the copula's
@@ -153,7 +159,13 @@ impl Asked {
                         _ => phrase.last().copied().unwrap_or(""),
                     };
                     // A kind is often named in the plural ("inactivated vaccines").
-                    let plural = singular(head) != head || classified;
+                    // A partitive's noun is plural whatever is picked; its verb says how
+                    // many ("Which of these vaccines is …").
+                    let plural = if picks {
+                        matches!(at(i + 1 + phrase.len()), "are" | "were" | "have")
+                    } else {
+                        singular(head) != head || classified
+                    };
                     // "What is recommended …": a participle after the copula is the
                     // verb, not a head.
                     let head = match phrase.as_slice() {
@@ -199,11 +211,32 @@ pub fn type_words(question: &str) -> Vec<String> {
         .iter()
         .position(|w| matches!(*w, "which" | "what" | "many" | "much"))
     {
-        Some(i) => wh_phrase(&words[i + 1..])
+        Some(i) => wh_phrase(&words[partitive(&words, i) + 1..])
             .into_iter()
             .map(str::to_string)
             .collect(),
         None => Vec::new(),
+    }
+}
+
+/// Where the wh-phrase's own words start after the wh-word at `i`: a partitive "which
+/// of these / the following / them" picks from what follows it, so its determiner (and
+/// "following") stands where the wh-word would.
+fn partitive(words: &[&str], i: usize) -> usize {
+    if words.get(i + 1) != Some(&"of") {
+        return i;
+    }
+    let mut j = i + 2;
+    while words
+        .get(j)
+        .is_some_and(|w| Class::Determiner.has(w) || *w == "following")
+    {
+        j += 1;
+    }
+    if j > i + 2 {
+        j - 1
+    } else {
+        i
     }
 }
 
@@ -590,26 +623,42 @@ pub fn spans(
             }
         }
         Asked::Time => {
-            for i in 0..tokens.len() {
-                if !TIME_PREPOSITIONS.contains(&tokens[i].as_str()) {
-                    continue;
-                }
-                let mut n = i + 1;
-                while n < tokens.len() && matches!(tokens[n].as_str(), "the" | "first" | "next") {
-                    n += 1;
-                }
+            // A number of time units is a length of time ("11 months" in a table row),
+            // unless it gives an age ("aged 6 months", "6 months old", "of age"); a
+            // preposition that places it ("within 72 hours") or a bound ("at least 4
+            // hours") is part of it. "for 4–8 weeks" is the span itself.
+            for n in 0..tokens.len() {
                 if !is_number(n) {
                     continue;
                 }
                 let j = number_end(n);
-                if tokens
+                if !tokens
                     .get(j)
                     .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
                 {
-                    // "for 4–8 weeks" is a span of time: the answer is the span itself.
-                    let from = if tokens[i] == "for" { n } else { i };
-                    out.push(from..j + 1);
+                    continue;
                 }
+                let word = |k: usize| tokens.get(k).map_or("", String::as_str);
+                let before = |k: usize| n.checked_sub(k).map_or("", word);
+                let age = matches!(word(j + 1), "old" | "-old")
+                    || (word(j + 1) == "of" && word(j + 2) == "age")
+                    || matches!(before(1), "aged" | "age" | "ages");
+                if age {
+                    continue;
+                }
+                let mut from = n;
+                while from > 0 && matches!(word(from - 1), "the" | "first" | "next") {
+                    from -= 1;
+                }
+                let placed = from
+                    .checked_sub(1)
+                    .filter(|&p| TIME_PREPOSITIONS.contains(&word(p)) && word(p) != "for");
+                from = match placed {
+                    Some(p) => p,
+                    None if matches!((before(2), before(1)), ("at", "least" | "most")) => n - 2,
+                    None => n,
+                };
+                out.push(from..j + 1);
             }
         }
         Asked::Manner { verb } => {
@@ -1087,6 +1136,18 @@ mod tests {
                 Some(Asked::Manner {
                     verb: verb_stem("take"),
                 }),
+            ),
+            (
+                "Which of these vaccines is contraindicated for her?",
+                thing("vaccine"),
+            ),
+            (
+                "Which of the following antibiotics should be avoided?",
+                thing("antibiotic"),
+            ),
+            (
+                "How far apart should she take the two medicines?",
+                Some(Asked::Time),
             ),
             ("Why is it used?", None),
         ];

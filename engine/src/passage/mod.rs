@@ -32,7 +32,7 @@ use crate::language::{Analysis, Language, Tag};
 use crate::lexicon::{self, Class};
 use crate::patient::Patient;
 use crate::query::ParsedQuery;
-use crate::text::{normalize_term, words, Document, Span};
+use crate::text::{abbreviations, normalize_term, words, Document, Span};
 
 pub use asked::{Asked, Typed};
 pub use structure::{statements, statements_in, Kind, Layout, Statement};
@@ -290,7 +290,11 @@ pub fn read(
     }
     // One name written shorter and longer ("Norvax", "Norvax (NRV-2) vaccine") is one
     // candidate, under the name written first.
-    let aliases = aliases(&texts);
+    let defined: BTreeMap<String, String> = docs
+        .iter()
+        .flat_map(|doc| abbreviations(&doc.text))
+        .collect();
+    let aliases = aliases(&texts, &defined);
     for (alias, name) in &aliases {
         if let Some(t) = texts.remove(alias) {
             if let Some(kept) = texts.get_mut(name) {
@@ -532,11 +536,26 @@ pub fn read(
 
 /// Candidates that are another's name written shorter or longer, each mapped to the
 /// one written first: a name (written with a capital) whose words all appear in the
-/// other's ("Norvax" and "Norvax NRV 2").
-fn aliases(texts: &BTreeMap<String, (String, usize, Typed)>) -> BTreeMap<String, String> {
+/// other's ("Norvax" and "Norvax NRV 2"), with the abbreviations the documents
+/// `defined` spelled out ("YF vaccine" is "yellow fever vaccine").
+fn aliases(
+    texts: &BTreeMap<String, (String, usize, Typed)>,
+    defined: &BTreeMap<String, String>,
+) -> BTreeMap<String, String> {
     let mut by_order: Vec<(&String, &(String, usize, Typed))> = texts.iter().collect();
     by_order.sort_by_key(|(_, t)| t.1);
-    let word_set = |k: &str| -> BTreeSet<String> { k.split(' ').map(str::to_string).collect() };
+    let spelled = |k: &str| -> String {
+        match defined.get(k) {
+            Some(long) => long.clone(),
+            None => k
+                .split(' ')
+                .map(|w| defined.get(w).map_or(w, String::as_str))
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    };
+    let word_set =
+        |k: &str| -> BTreeSet<String> { spelled(k).split(' ').map(str::to_string).collect() };
     let mut out: BTreeMap<String, String> = BTreeMap::new();
     for (i, (key, (text, _, _))) in by_order.iter().enumerate() {
         let mine = word_set(key);
@@ -549,6 +568,27 @@ fn aliases(texts: &BTreeMap<String, (String, usize, Typed)>) -> BTreeMap<String,
         if let Some((other, _)) = earlier {
             let root = out.get(*other).cloned().unwrap_or_else(|| (*other).clone());
             out.insert((*key).clone(), root);
+        }
+    }
+    // A name the documents spell out stands for its abbreviation, not the other way
+    // round: "yellow fever vaccine", not "YF".
+    let roots: BTreeSet<String> = out.values().cloned().collect();
+    for root in roots {
+        if spelled(&root) == root {
+            continue;
+        }
+        let spelled_out = by_order
+            .iter()
+            .map(|(k, _)| *k)
+            .find(|k| out.get(*k) == Some(&root) && spelled(k) == **k);
+        if let Some(new_root) = spelled_out.cloned() {
+            for name in out.values_mut() {
+                if *name == root {
+                    *name = new_root.clone();
+                }
+            }
+            out.remove(&new_root);
+            out.insert(root, new_root);
         }
     }
     out

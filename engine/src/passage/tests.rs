@@ -502,3 +502,41 @@ fn how_something_is_done_can_be_its_means_or_a_manner_phrase() {
         Some("with water"),
     );
 }
+
+#[test]
+fn an_abbreviation_the_documents_define_is_one_candidate_with_its_long_form() {
+    let text = "Vaccines and breastfeeding\n\nAll vaccines except yellow fever vaccine may be \
+                given to people who are breastfeeding. The yellow fever (YF) vaccine is \
+                contraindicated in people who are breastfeeding infants. Cases of YF \
+                vaccine-associated encephalitis occurred in breastfed infants. People who \
+                are breastfeeding should postpone travel; if travel cannot be avoided they \
+                should receive YF vaccine.";
+    check_gated(
+        &[text],
+        "A woman who is breastfeeding her 4-month-old plans a trip. Which of these vaccines \
+         is contraindicated for her while she is breastfeeding?",
+        "yellow fever vaccine",
+    );
+}
+
+#[test]
+fn a_length_of_time_needs_no_preposition_but_an_age_is_not_one() {
+    let table = "Intervals before measles vaccine\n\nProduct | Dose | Interval\n\
+                 Hepatitis B immune globulin | 0.06 mL/kg | 3 months\n\
+                 Kawasaki disease | 2 g/kg IV | 11 months\n\n\
+                 Infants aged 6 months can be given the vaccine before travel.";
+    check_gated(
+        &[table],
+        "A 13-month-old boy was given IVIG for Kawasaki disease. How long after the IVIG \
+         dose should the measles vaccine be deferred?",
+        "11 months",
+    );
+    let apart = "Calcium carbonate reduces the absorption of levothyroxine. Advise patients \
+                 to separate the doses by at least 4 hours.";
+    check_gated(
+        &[apart],
+        "A woman on levothyroxine starts calcium carbonate. How far apart should she take \
+         the two medicines?",
+        "at least 4 hours",
+    );
+}

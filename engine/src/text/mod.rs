@@ -1,9 +1,11 @@
 //! Documents, sentences and words, with byte spans back into the original text so that
 //! every extracted fact can cite where it came from.
 
+mod abbreviations;
 mod sentences;
 mod words;
 
+pub use abbreviations::{abbreviations, long_form_start};
 pub use sentences::split_sentences;
 pub use words::{lower_words, normalize_term, singular, words, Word};
 
