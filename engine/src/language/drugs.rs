@@ -20,6 +20,20 @@ pub struct DrugLexicon {
     /// Head nouns of the names of pharmacological classes ("inhibitors",
     /// "anticoagulants", "antibiotics").
     class_heads: std::collections::HashSet<String>,
+    /// Medical nouns (drugs, vaccines, hormones, tests, procedures) and their kinds.
+    kinds: HashMap<String, Kinds>,
+}
+
+/// What a medical noun is, from WordNet's noun hierarchy: "metoprolol" is a beta
+/// blocker (a blocker), a medicine.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Kinds {
+    /// Other names of the same thing ("magnetic resonance imaging" for "mri").
+    pub synonyms: Vec<String>,
+    /// The names of the kinds it belongs to, nearest first, short of the root.
+    pub kinds: Vec<String>,
+    /// The broad kind it is under ("medicine", "vaccine", "diagnostic test").
+    pub roots: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -80,12 +94,14 @@ pub const PHARMACOLOGICAL_ACTIONS: &str = "D27";
 pub const VACCINES: &str = "D20.215";
 
 impl DrugLexicon {
-    /// Reads `[canonical]` lines (`name<TAB>classes`) then `[variant]` lines
-    /// (`variant<TAB>canonical line<TAB>brand 0/1`); `#` lines are comments.
+    /// Reads `[canonical]` lines (`name<TAB>classes`), `[variant]` lines
+    /// (`variant<TAB>canonical line<TAB>brand 0/1`), then `[kind]` lines
+    /// (`name<TAB>synonyms<TAB>kinds<TAB>roots`, lists `;`-separated); `#` lines are
+    /// comments.
     pub fn from_bytes(bytes: &[u8]) -> Result<DrugLexicon, LanguageError> {
         const WHAT: &str = "drug lexicon";
         let mut lexicon = DrugLexicon::default();
-        for line in data_lines(bytes, WHAT, &["[canonical]", "[variant]"])? {
+        for line in data_lines(bytes, WHAT, &["[canonical]", "[variant]", "[kind]"])? {
             let bad = |why: &str| LanguageError::new(WHAT, line.number, why.to_string());
             let fields: Vec<&str> = line.text.split('\t').collect();
             match (line.section, fields.as_slice()) {
@@ -106,6 +122,23 @@ impl DrugLexicon {
                     lexicon
                         .variants
                         .insert((*variant).to_string(), (index, *brand == "1"));
+                }
+                ("[kind]", [name, synonyms, kinds, roots]) => {
+                    let list = |field: &str| -> Vec<String> {
+                        field
+                            .split(';')
+                            .filter(|k| !k.is_empty())
+                            .map(str::to_string)
+                            .collect()
+                    };
+                    lexicon.kinds.insert(
+                        (*name).to_string(),
+                        Kinds {
+                            synonyms: list(synonyms),
+                            kinds: list(kinds),
+                            roots: list(roots),
+                        },
+                    );
                 }
                 _ => return Err(bad("wrong number of fields")),
             }
@@ -155,6 +188,21 @@ impl DrugLexicon {
             canonical: &canonical.name,
             brand,
             classes: &canonical.classes,
+        })
+    }
+
+    /// What kinds of thing a medical noun names, compared in lower case with white
+    /// space collapsed; a drug name the kinds do not list is looked up by its generic
+    /// name ("Lopressor", "metoprolol tartrate" → "metoprolol").
+    pub fn kinds(&self, name: &str) -> Option<&Kinds> {
+        let key = name
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        self.kinds.get(&key).or_else(|| {
+            let drug = self.lookup(&key)?;
+            self.kinds.get(drug.canonical)
         })
     }
 

@@ -658,6 +658,10 @@ const WARNS: &[&str] = &[
     "further study",
     "further studies",
     "further research",
+    // A population resistant to a treatment is one it fails in ("patients taking beta
+    // blockers may be resistant to epinephrine").
+    "resistant to",
+    "refractory to",
 ];
 
 /// Words that recommend or allow.
@@ -822,23 +826,48 @@ const MAX_CONDITION_WORDS: usize = 4;
 /// meningitis" for a patient with tuberculous meningitis): the phrase after "with" (or
 /// "who have"), up to a punctuation mark or a function word, has content words and all
 /// of them are the patient's.
-fn names_condition_of(text: &str, patient_words: &BTreeSet<String>) -> bool {
+fn names_condition_of(text: &str, patient: &Patient, patient_words: &BTreeSet<String>) -> bool {
     let tokens = words(text);
     tokens.iter().enumerate().any(|(i, w)| {
-        if !w.is_word || !CONDITION_OPENERS.contains(&w.text(text).to_lowercase().as_str()) {
+        let opener = w.text(text).to_lowercase();
+        let takes = MEDICINE_OPENERS.contains(&opener.as_str());
+        if !w.is_word || !(takes || CONDITION_OPENERS.contains(&opener.as_str())) {
             return false;
         }
-        let phrase: Vec<String> = tokens[i + 1..]
+        let written: Vec<String> = tokens[i + 1..]
             .iter()
             .take_while(|t| t.is_word)
-            .map(|t| t.text(text))
-            .take_while(|t| !is_function_word(&t.to_lowercase()))
+            .map(|t| t.text(text).to_lowercase())
+            .take_while(|t| !is_function_word(t))
             .take(MAX_CONDITION_WORDS)
-            .flat_map(stems)
             .collect();
-        !phrase.is_empty() && phrase.iter().all(|w| patient_words.contains(w))
+        let phrase: Vec<String> = written.iter().flat_map(|w| stems(w)).collect();
+        if !takes && !phrase.is_empty() && phrase.iter().all(|w| patient_words.contains(w)) {
+            return true;
+        }
+        // "patients taking beta-blocking medications": a kind of the patient's
+        // medicines, named whole, makes most of the phrase.
+        let parts: Vec<String> = written
+            .iter()
+            .flat_map(|w| w.split('-').map(str::to_string).collect::<Vec<_>>())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let covered = patient.kind_words(&parts).len();
+        takes && covered >= 1 && 3 * covered >= 2 * parts.len()
     })
 }
+
+/// Words after which a population is named by what it takes ("patients taking
+/// anticoagulants", "those on beta blockers").
+const MEDICINE_OPENERS: &[&str] = &[
+    "taking",
+    "take",
+    "takes",
+    "on",
+    "receiving",
+    "prescribed",
+    "using",
+];
 
 /// Whether a statement speaks of the population of the one before ("in these
 /// situations", "such patients").
@@ -880,7 +909,7 @@ fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<St
 /// lexicon, else by a condition in the patient's own words ([`names_condition_of`]).
 fn applies_to(patient: &Patient, text: &str, patient_words: &BTreeSet<String>) -> Truth {
     match patient.evaluate(text) {
-        Truth::Unknown if names_condition_of(text, patient_words) => Truth::True,
+        Truth::Unknown if names_condition_of(text, patient, patient_words) => Truth::True,
         truth => truth,
     }
 }

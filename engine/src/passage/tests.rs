@@ -10,7 +10,8 @@ fn best(docs: &[&str], question: &str, gated: bool) -> Option<String> {
         .enumerate()
         .map(|(i, t)| Document::new(format!("d{i}"), *t))
         .collect();
-    let patient = Patient::read(question);
+    let mut patient = Patient::read(question);
+    patient.learn_kinds(&shipped().drugs, question);
     read(
         &docs,
         Layout::Structured,
@@ -538,5 +539,20 @@ fn a_length_of_time_needs_no_preposition_but_an_age_is_not_one() {
         "A woman on levothyroxine starts calcium carbonate. How far apart should she take \
          the two medicines?",
         "at least 4 hours",
+    );
+}
+
+#[test]
+fn a_patient_on_a_medicine_is_in_the_population_named_by_its_kind() {
+    let text = "Anaphylaxis\n\nEpinephrine is the first-line treatment of anaphylaxis and \
+                is widely used. Patients who are taking beta-blocking medications may be \
+                resistant to treatment with epinephrine. In patients taking beta blockers, \
+                glucagon should be given.";
+    check(
+        &[text],
+        "A 58-year-old man on long-term metoprolol has anaphylaxis and remains hypotensive. \
+         Which drug should be given next?",
+        Some("glucagon"),
+        Some("epinephrine"),
     );
 }

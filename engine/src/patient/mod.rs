@@ -18,8 +18,9 @@ pub use lexicon::Concept;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::gate::{ConditionTable, Truth};
+use crate::language::DrugLexicon;
 use crate::lexicon::{Class, FUNCTION};
-use crate::text::{singular, words};
+use crate::text::{normalize_term, singular, words};
 use measure::Quantity;
 
 /// The facts a question states about its patient.
@@ -44,6 +45,10 @@ pub struct Patient {
     pub words: BTreeSet<String>,
     /// Words the description negates ("without urticaria" → "urticaria").
     pub negated_words: BTreeSet<String>,
+    /// The kinds of what the description names ("beta blocker" for "metoprolol"), as
+    /// the drug lexicon gives them (see [`Patient::learn_kinds`]), in
+    /// [`crate::text::normalize_term`]'s form.
+    pub kinds: BTreeSet<String>,
 }
 
 /// Words besides function words, person nouns that say nothing of the person
@@ -230,6 +235,24 @@ fn same_stem(a: &str, b: &str) -> bool {
     // A long word inside a derived one: "pituitary" in "hypopituitarism".
     let root = short.trim_end_matches(['a', 'e', 'i', 'o', 'u', 'y']);
     root.len() >= 7 && long.contains(root)
+}
+
+/// Most words of a medicine's name that [`Patient::learn_kinds`] looks up.
+const MAX_KIND_WORDS: usize = 3;
+
+/// The broad kinds under which a name is a medicine the patient can take.
+const MEDICINE_ROOTS: &[&str] = &["medicine", "drug"];
+
+/// A word with an agent or action suffix removed, so that "blocking" and "blocker"
+/// compare equal.
+fn kind_stem(word: &str) -> &str {
+    ["ing", "ers", "er", "s"]
+        .iter()
+        .find_map(|suffix| {
+            word.strip_suffix(suffix)
+                .filter(|stem| stem.chars().count() >= 4)
+        })
+        .unwrap_or(word)
 }
 
 /// Lower-case words of `text`, hyphens and slashes splitting words.
@@ -446,6 +469,50 @@ fn implies(a: Concept, b: Concept) -> bool {
 }
 
 impl Patient {
+    /// Adds the kinds of the medicines `text` names (not those it negates), so that a
+    /// patient "on long-term metoprolol" is one of the "patients taking beta-blocking
+    /// medications": the patient's words stay theirs, the kinds are matched whole.
+    pub fn learn_kinds(&mut self, drugs: &DrugLexicon, text: &str) {
+        let ws = plain_words(text);
+        for n in (1..=MAX_KIND_WORDS).rev() {
+            for gram in ws.windows(n) {
+                if gram.iter().all(|w| self.negated_words.contains(w)) {
+                    continue;
+                }
+                let Some(kinds) = drugs.kinds(&gram.join(" ")) else {
+                    continue;
+                };
+                if kinds
+                    .roots
+                    .iter()
+                    .any(|r| MEDICINE_ROOTS.contains(&r.as_str()))
+                {
+                    self.kinds
+                        .extend(kinds.kinds.iter().map(|k| normalize_term(k)));
+                }
+            }
+        }
+    }
+
+    /// The positions of `words` (lower case) that name a kind of the patient's
+    /// medicines whole: "beta" and "blocking" in "beta blocking medications".
+    pub fn kind_words(&self, words: &[String]) -> BTreeSet<usize> {
+        self.kinds
+            .iter()
+            .filter_map(|kind| {
+                kind.split(' ')
+                    .map(|k| {
+                        words.iter().position(|w| {
+                            let w = singular(w);
+                            w == k || kind_stem(&w) == kind_stem(k)
+                        })
+                    })
+                    .collect::<Option<Vec<usize>>>()
+            })
+            .flatten()
+            .collect()
+    }
+
     /// Reads the patient facts of a question (or any description of a patient).
     pub fn read(text: &str) -> Patient {
         let ws = plain_words(text);
@@ -821,7 +888,12 @@ impl Patient {
                 all_negated = false;
                 continue;
             }
-            let matched = content.iter().filter(|w| self.has_word(w)).count();
+            let kind_covered = self.kind_words(&content);
+            let matched = content
+                .iter()
+                .enumerate()
+                .filter(|(i, w)| kind_covered.contains(i) || self.has_word(w))
+                .count();
             // All of the phrase's content words, or most of a longer phrase
             // ("mechanical heart valves" for "a mechanical mitral valve") unless a word
             // left over contradicts the patient ("right" bundle branch block for "left").
@@ -1120,5 +1192,41 @@ mod tests {
         let table = patient.table(["in children", "renal impairment"]);
         assert_eq!(table.phrase("in children"), Truth::True);
         assert_eq!(table.entries().count(), 1);
+    }
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::*;
+    use crate::language::tests::shipped;
+
+    #[test]
+    fn a_patient_on_a_medicine_is_among_those_taking_its_kind() {
+        let question = "A 58-year-old man on long-term metoprolol has anaphylaxis.";
+        let mut patient = Patient::read(question);
+        patient.learn_kinds(&shipped().drugs, question);
+        assert!(
+            patient.kinds.contains("beta blocker"),
+            "{:?}",
+            patient.kinds
+        );
+        for (phrase, expected) in [
+            (
+                "patients who are taking beta-blocking medications",
+                Truth::True,
+            ),
+            ("patients that are prescribed beta blockers", Truth::True),
+            ("patients taking anticoagulants", Truth::Unknown),
+        ] {
+            assert_eq!(patient.evaluate(phrase), expected, "{phrase}");
+        }
+        let negated = "A woman who takes no warfarin.";
+        let mut patient = Patient::read(negated);
+        patient.learn_kinds(&shipped().drugs, negated);
+        assert!(
+            !patient.kinds.contains("anticoagulant"),
+            "{:?}",
+            patient.kinds
+        );
     }
 }
