@@ -233,6 +233,17 @@ pub fn read(
     // every other place a statement names one of them by a name it was typed under
     // ("Imojev vaccine" types "Imojev", which "Imojev is not suitable for:" names).
     let analyses: Vec<Analysis> = all.iter().map(|s| language.analyse(&s.text)).collect();
+    let defined: BTreeMap<String, String> = docs
+        .iter()
+        .flat_map(|doc| abbreviations(&doc.text))
+        .collect();
+    // A short form the documents define as something else is not the drug the lexicon
+    // knows by those letters ("European AIDS Clinical Society (EACS)").
+    let redefined = |written: &str| {
+        defined.get(&normalize_term(written)).is_some_and(|long| {
+            language.drugs.lookup(written).is_some() && language.drugs.lookup(long).is_none()
+        })
+    };
     let mut texts: BTreeMap<String, (String, usize, Typed)> = BTreeMap::new();
     let mut surfaces: BTreeSet<(Vec<String>, String)> = BTreeSet::new();
     let mut mentions: Vec<Vec<Mention>> = Vec::with_capacity(all.len());
@@ -268,7 +279,11 @@ pub fn read(
                 || content
                     .iter()
                     .all(|w| question_words.contains(w) || type_words.contains(w));
-            if key.is_empty() || restates || question_key.contains(&format!(" {key} ")) {
+            if key.is_empty()
+                || restates
+                || redefined(&text)
+                || question_key.contains(&format!(" {key} "))
+            {
                 continue;
             }
             let order = texts.len();
@@ -290,10 +305,6 @@ pub fn read(
     }
     // One name written shorter and longer ("Norvax", "Norvax (NRV-2) vaccine") is one
     // candidate, under the name written first.
-    let defined: BTreeMap<String, String> = docs
-        .iter()
-        .flat_map(|doc| abbreviations(&doc.text))
-        .collect();
     let aliases = aliases(&texts, &defined);
     for (alias, name) in &aliases {
         if let Some(t) = texts.remove(alias) {

@@ -556,3 +556,18 @@ fn a_patient_on_a_medicine_is_in_the_population_named_by_its_kind() {
         Some("epinephrine"),
     );
 }
+
+#[test]
+fn a_short_form_the_documents_define_is_not_the_drug_the_lexicon_spells_so() {
+    // "EACS" is a drug name in the lexicon (epsilon-aminocaproic acid); here it is a
+    // society.
+    let text = "Treatment of mild PJP\n\nFor adults with mild PJP, use the regimen of the \
+                European AIDS Clinical Society (EACS): atovaquone alone is an option for \
+                adults who cannot take co-trimoxazole, as EACS advises.";
+    check_gated(
+        &[text],
+        "A man with mild PJP cannot take co-trimoxazole. Which single oral agent should \
+         he be treated with?",
+        "atovaquone",
+    );
+}

@@ -28,7 +28,11 @@ pub fn long_form_start(before: &[String], short: &str) -> Option<usize> {
     }
     let from = before.len().saturating_sub(MAX_LONG_WORDS);
     (from..before.len()).rev().find(|&k| {
-        let letters_of: String = before[k..].concat();
+        // Digits glued to a word by a page's layout ("2014European") are not its letters.
+        let letters_of: String = before[k..]
+            .iter()
+            .map(|w| w.trim_start_matches(|c: char| c.is_ascii_digit()))
+            .collect();
         letters_of.starts_with(letters[0]) && covers(&letters_of, &letters)
     })
 }
@@ -105,6 +109,10 @@ mod tests {
             ("valproate (divalproex) tablets", &[]),
             ("the new regimen (BPaL) is shorter", &[]),
             ("the test, (PCR) is used", &[]),
+            (
+                "Cooley 2014European AIDS Clinical Society (EACS) 2022",
+                &[("eacs", "2014european aids clinical society")],
+            ),
         ];
         for (text, expected) in cases {
             let expected: Vec<(String, String)> = expected
