@@ -512,10 +512,14 @@ pub fn spans(
 ) -> Vec<(Range<usize>, Typed)> {
     let tokens = analysis.lower(text);
     let tags = &analysis.tags;
-    // A cardinal, not an ordinal ("3", "three", "4.5"; not "1st").
+    // A cardinal, not an ordinal ("3", "three", "4.5"; not "1st"), nor letters with
+    // digits after them ("mg500", text run together on a page).
     let is_number = |i: usize| {
         tokens.get(i).is_some_and(|t| {
+            let run_together = t.chars().next().is_some_and(char::is_alphabetic)
+                && t.chars().any(|c| c.is_ascii_digit());
             !is_ordinal(t)
+                && !run_together
                 && (tags.get(i) == Some(&Tag::Cd)
                     || t.chars().next().is_some_and(|c| c.is_ascii_digit())
                     || NUMBER_WORDS.contains(&t.as_str()))

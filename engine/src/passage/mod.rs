@@ -244,6 +244,30 @@ pub fn read(
             language.drugs.lookup(written).is_some() && language.drugs.lookup(long).is_none()
         })
     };
+    // The drug whose amount is asked ("To what dose should her efavirenz be changed
+    // while she takes voriconazole?" → efavirenz): an amount a statement gives another
+    // drug is not its ("… voriconazole 400 mg twice daily and efavirenz 300 mg …").
+    let owner = match asked {
+        Asked::Amount => dose_owner(language, question),
+        _ => None,
+    };
+    // A dose is a quantity, not a proportion: "What dose …?" is not answered by "28%"
+    // unless it asks for a change ("By how much should the dose be reduced?").
+    let proportion_answers = !matches!(asked, Asked::Amount) || {
+        let asking = crate::text::lower_words(asked::asking(question).unwrap_or(question));
+        // "To what dose should it be changed?" asks for the new dose itself.
+        let target = asking.starts_with(&["to".to_string(), "what".to_string()]);
+        !asking.iter().any(|w| w == "dose" || w == "doses")
+            || (!target
+                && asking
+                    .iter()
+                    .any(|w| w == "much" || CHANGES.iter().any(|c| w.starts_with(c))))
+    };
+    let foreign = |statement: &Statement, analysis: &Analysis, at: usize| -> bool {
+        owner.as_deref().is_some_and(|owner| {
+            drug_before(language, statement, analysis, at).is_some_and(|d| d != owner)
+        })
+    };
     let mut texts: BTreeMap<String, (String, usize, Typed)> = BTreeMap::new();
     let mut surfaces: BTreeSet<(Vec<String>, String)> = BTreeSet::new();
     let mut mentions: Vec<Vec<Mention>> = Vec::with_capacity(all.len());
@@ -268,6 +292,9 @@ pub fn read(
                 continue;
             };
             let bytes = first.span.start..last.span.end;
+            if foreign(statement, analysis, bytes.start) {
+                continue;
+            }
             let text = analysis
                 .text(&statement.text, range.clone())
                 .trim()
@@ -282,6 +309,7 @@ pub fn read(
             if key.is_empty()
                 || restates
                 || redefined(&text)
+                || (!proportion_answers && text.ends_with('%'))
                 || question_key.contains(&format!(" {key} "))
             {
                 continue;
@@ -345,6 +373,9 @@ pub fn read(
                 ) else {
                     continue;
                 };
+                if foreign(statement, analysis, first.span.start) {
+                    continue;
+                }
                 found.push(Mention {
                     key: key.clone(),
                     bytes: first.span.start..last.span.end,
@@ -741,7 +772,11 @@ fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
     clauses(text)
         .into_iter()
         .filter(|r| {
-            let padded = format!(" {} ", normalize_term(&text[r.clone()]));
+            // "must not exceed 500 mg" sets a maximum, it does not warn against 500 mg.
+            let padded = format!(" {} ", normalize_term(&text[r.clone()]))
+                .replace(" not exceed ", " exceed ")
+                .replace(" not to exceed ", " to exceed ")
+                .replace(" not be exceeded ", " be exceeded ");
             WARNS.iter().any(|w| padded.contains(&format!(" {w} ")))
         })
         .collect()
@@ -865,6 +900,74 @@ fn names_condition_of(text: &str, patient: &Patient, patient_words: &BTreeSet<St
             .collect();
         let covered = patient.kind_words(&parts).len();
         takes && covered >= 1 && 3 * covered >= 2 * parts.len()
+    })
+}
+
+/// The one drug whose amount a question asks for: the drug its asking sentence names
+/// before any subordinate clause ("… while she takes voriconazole"), or the only one it
+/// names.
+fn dose_owner(language: &Language, question: &str) -> Option<String> {
+    let asking = asked::asking(question)?;
+    let lower = crate::text::lower_words(asking);
+    let main = lower
+        .iter()
+        .position(|w| SUBORDINATORS.contains(&w.as_str()))
+        .unwrap_or(lower.len());
+    let only = |words: &[String]| -> Option<String> {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let drugs: BTreeSet<String> = language
+            .drugs
+            .mentions(&words)
+            .into_iter()
+            .filter(|(_, d)| !d.is_class())
+            .map(|(_, d)| d.canonical.to_lowercase())
+            .collect();
+        (drugs.len() == 1)
+            .then(|| drugs.into_iter().next())
+            .flatten()
+    };
+    only(&lower[..main]).or_else(|| only(&lower))
+}
+
+/// How the words that ask for a change of an amount, rather than the amount, begin.
+const CHANGES: &[&str] = &[
+    "chang", "adjust", "reduc", "increas", "decreas", "lower", "rais",
+];
+
+/// Words that open a subordinate clause.
+const SUBORDINATORS: &[&str] = &[
+    "while", "when", "if", "because", "after", "before", "since", "unless", "although", "whilst",
+    "once",
+];
+
+/// The drug an amount at byte `at` of a statement is given for: the last drug the
+/// statement names before it, else the last its lead-in or nearest heading names (a
+/// table row's first cell: "Dexamethasone | 12 mg orally").
+fn drug_before(
+    language: &Language,
+    statement: &Statement,
+    analysis: &Analysis,
+    at: usize,
+) -> Option<String> {
+    let last_drug = |text: &str, words: &[crate::text::Word], end: usize| -> Option<String> {
+        let before: Vec<&str> = words
+            .iter()
+            .take_while(|w| w.span.end <= end)
+            .map(|w| w.text(text))
+            .collect();
+        language
+            .drugs
+            .mentions(&before)
+            .into_iter()
+            .rfind(|(_, d)| !d.is_class())
+            .map(|(_, d)| d.canonical.to_lowercase())
+    };
+    last_drug(&statement.text, &analysis.words, at).or_else(|| {
+        statement
+            .lead
+            .iter()
+            .chain(statement.headings.iter().rev().take(1))
+            .find_map(|t| last_drug(t, &words(t), t.len()))
     })
 }
 

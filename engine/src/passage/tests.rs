@@ -571,3 +571,25 @@ fn a_short_form_the_documents_define_is_not_the_drug_the_lexicon_spells_so() {
         "atovaquone",
     );
 }
+
+#[test]
+fn an_amount_belongs_to_the_drug_named_before_it_and_a_dose_is_not_a_proportion() {
+    let text = "Efavirenz and voriconazole\n\nWhen coadministered, the voriconazole \
+                maintenance dose must be increased to 400 mg twice daily and the efavirenz \
+                dose should be reduced by 50% (i.e., to 300 mg once daily).";
+    check_gated(
+        &[text],
+        "A woman with HIV on efavirenz 600 mg daily is starting voriconazole. To what dose \
+         should her efavirenz be changed while she takes voriconazole?",
+        "300 mg once daily",
+    );
+    let limit = "Metformin and dolutegravir\n\nDolutegravir increases metformin exposure by \
+                 79%. In patients taking dolutegravir, one must not exceed metformin 1000 mg \
+                 daily.";
+    check_gated(
+        &[limit],
+        "A man taking dolutegravir will start metformin. What total daily metformin dose \
+         should not be exceeded?",
+        "1000 mg daily",
+    );
+}
