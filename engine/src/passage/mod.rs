@@ -941,8 +941,9 @@ const SUBORDINATORS: &[&str] = &[
 ];
 
 /// The drug an amount at byte `at` of a statement is given for: the last drug the
-/// statement names before it, else the last its lead-in or nearest heading names (a
-/// table row's first cell: "Dexamethasone | 12 mg orally").
+/// statement names before it, else the last its lead-in names. Headings are not read:
+/// a table's row may name one drug of an interaction and its column the other
+/// ("Lopinavir / ritonavir" | "Rifabutin dose change" | "↓ to 150 mg once daily").
 fn drug_before(
     language: &Language,
     statement: &Statement,
@@ -963,11 +964,8 @@ fn drug_before(
             .map(|(_, d)| d.canonical.to_lowercase())
     };
     last_drug(&statement.text, &analysis.words, at).or_else(|| {
-        statement
-            .lead
-            .iter()
-            .chain(statement.headings.iter().rev().take(1))
-            .find_map(|t| last_drug(t, &words(t), t.len()))
+        let lead = statement.lead.as_deref()?;
+        last_drug(lead, &words(lead), lead.len())
     })
 }
 

@@ -244,7 +244,9 @@ fn lines(text: &str) -> Vec<Range<usize>> {
         let raw = &text[start..end];
         let lead = raw.len() - raw.trim_start().len();
         let trimmed = raw.trim();
-        if !trimmed.is_empty() {
+        // A line with no letter or digit ("|" between cells pasted one per line, a
+        // rule "----") separates what is around it and says nothing itself.
+        if trimmed.chars().any(char::is_alphanumeric) {
             out.push(start + lead..start + lead + trimmed.len());
         }
         start = end;
@@ -441,6 +443,27 @@ mod tests {
         );
         assert!(is_lead_in("Imojev is not suitable for:") && is_lead_in("is positive for"));
         assert!(!is_lead_in("Use in Specific Populations") && !is_lead_in("Pregnancy"));
+    }
+
+    #[test]
+    fn a_line_without_letters_or_digits_only_separates_cells() {
+        let text = "Regimen\n|\nDexamethasone\n|\n12 mg orally\n----\nGive it once.";
+        let s = shape(text);
+        let read: Vec<(&str, Vec<String>)> =
+            s.iter().map(|s| (s.1.as_str(), s.2.clone())).collect();
+        assert_eq!(
+            read[..3],
+            [
+                ("Regimen", vec![]),
+                ("Dexamethasone", vec!["Regimen".to_string()]),
+                (
+                    "12 mg orally",
+                    vec!["Regimen".to_string(), "Dexamethasone".to_string()]
+                ),
+            ]
+        );
+        assert_eq!(read[3].0, "Give it once.");
+        assert_eq!(read.len(), 4);
     }
 
     #[test]
