@@ -114,6 +114,29 @@ impl Reading {
         if !shaped {
             return Some(best);
         }
+        // For a kind of drug, when the reader found a drug said of the patient, an
+        // answer that names no drug is not one ("Management of Gouty Arthritis"), even
+        // when the reader read it too, and a class loses to the member
+        // ("bisphosphonates" against "denosumab": the answer is the most specific).
+        if let Asked::Thing { head, .. } = &self.asked {
+            if asked::asks_for_drug(language, head) {
+                let words: Vec<&str> = words(answer)
+                    .iter()
+                    .filter(|w| w.is_word)
+                    .map(|w| w.text(answer))
+                    .collect();
+                let named = language.drugs.mentions(&words);
+                let member =
+                    |text: &str| language.drugs.lookup(text).is_some_and(|d| !d.is_class());
+                let class = named.iter().all(|(_, d)| d.is_class());
+                let (mine, theirs) = (normalize_term(&best.text), normalize_term(answer));
+                let same = mine.contains(&theirs) || theirs.contains(&mine);
+                if best.for_patient && !same && (named.is_empty() || (class && member(&best.text)))
+                {
+                    return Some(best);
+                }
+            }
+        }
         let key = format!(" {} ", normalize_term(answer));
         // Among the candidates as this reader reads them: said of a patient like this
         // one too, when the best is.

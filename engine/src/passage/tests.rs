@@ -201,6 +201,22 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
             ],
         ),
         (
+            "Osteoporosis treatment\n\nBisphosphonates are the usual first treatment for \
+             osteoporosis. In people with a creatinine clearance below 35 mL/min, \
+             bisphosphonates are not recommended. In people with a creatinine clearance \
+             below 35 mL/min, denosumab should be used.",
+            "A 76-year-old woman with osteoporosis has a creatinine clearance of 24 mL/min. \
+             Which osteoporosis medicine should be started?",
+            "denosumab",
+            &[
+                // A class of drugs, even said of the patient, loses to its member said
+                // of the patient.
+                ("bisphosphonates", true, false, true),
+                // The member itself stands.
+                ("denosumab", true, false, false),
+            ],
+        ),
+        (
             "Adults give a sputum specimen. In children aged below 14 years, a gastric \
              aspirate specimen should be collected.",
             "A 10-year-old boy may have TB. Which specimen should be collected?",
