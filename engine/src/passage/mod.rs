@@ -213,7 +213,7 @@ pub fn read(
     if all.is_empty() {
         return None;
     }
-    let question_key = format!(" {} ", normalize_term(question));
+
     let slot = match asked {
         Asked::Thing { .. } => asked::Slot::of(language, question),
         _ => None,
@@ -256,10 +256,20 @@ pub fn read(
     // every other place a statement names one of them by a name it was typed under
     // ("Imojev vaccine" types "Imojev", which "Imojev is not suitable for:" names).
     let analyses: Vec<Analysis> = all.iter().map(|s| language.analyse(&s.text)).collect();
-    let defined: BTreeMap<String, String> = docs
+    let written: Vec<(String, String)> = docs
         .iter()
         .flat_map(|doc| abbreviations(&doc.text))
         .collect();
+    let defined: BTreeMap<String, String> = written
+        .iter()
+        .map(|(short, long)| (normalize_term(short), long.clone()))
+        .collect();
+    // What the question names is not its answer, in the documents' long forms too
+    // ("G6PD deficiency": not "glucose-6-phosphate dehydrogenase").
+    let question_key = format!(" {} ", normalize_term(&spelled_text(question, &written)));
+    // Statements with the short forms spelled out, for whom they are about ("contra-
+    // indicated in MG" is about people with myasthenia gravis).
+    let spelled: Vec<Statement> = all.iter().map(|s| spell_out(s, &written)).collect();
     // A short form the documents define as something else is not the drug the lexicon
     // knows by those letters ("European AIDS Clinical Society (EACS)").
     let redefined = |written: &str| {
@@ -334,6 +344,7 @@ pub fn read(
                 || redefined(&text)
                 || (!proportion_answers && text.ends_with('%'))
                 || question_key.contains(&format!(" {key} "))
+                || question_key.contains(&format!(" {} ", normalize_term(&text)))
             {
                 continue;
             }
@@ -524,7 +535,17 @@ pub fn read(
         let relevance = 1.0 + weight(words, &topic);
         let strength = if recommends { RECOMMENDS_WEIGHT } else { 1.0 };
         // "These situations", "such patients": the population of the statement before.
-        let mut applies = patient.map(|p| applies(p, statement, &patient_words));
+        // As written, or with the short forms spelled out.
+        let mut applies = patient.map(|p| {
+            match (
+                applies(p, statement, &patient_words),
+                applies(p, &spelled[i], &patient_words),
+            ) {
+                (Truth::True, _) | (_, Truth::True) => Truth::True,
+                (Truth::False, _) | (_, Truth::False) => Truth::False,
+                _ => Truth::Unknown,
+            }
+        });
         if applies == Some(Truth::Unknown) && refers_to_population(&statement.text) {
             applies = previous_applies;
         }
@@ -1014,6 +1035,39 @@ fn refers_to_population(text: &str) -> bool {
                 .iter()
                 .any(|c| c.has(&p[1]) || c.has(&crate::text::singular(&p[1])))
     })
+}
+
+/// A statement with its long form before every short form the documents define
+/// (`written`: as written, with its long form), matched as a whole word and in the same
+/// case ("myasthenia gravis (MG)"; "mg" stays milligrams).
+fn spell_out(statement: &Statement, written: &[(String, String)]) -> Statement {
+    let spell = |text: &str| spelled_text(text, written);
+    Statement {
+        text: spell(&statement.text),
+        lead: statement.lead.as_deref().map(spell),
+        headings: statement.headings.iter().map(|h| spell(h)).collect(),
+        ..statement.clone()
+    }
+}
+
+/// `text` with the long form before each short form `written` defines (see
+/// [`spell_out`]).
+fn spelled_text(text: &str, written: &[(String, String)]) -> String {
+    let tokens = words(text);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for t in &tokens {
+        if let Some((short, long)) = written.iter().find(|(short, _)| short == t.text(text)) {
+            out.push_str(&text[at..t.span.start]);
+            out.push_str(long);
+            out.push_str(" (");
+            out.push_str(short);
+            out.push(')');
+            at = t.span.end;
+        }
+    }
+    out.push_str(&text[at..]);
+    out
 }
 
 /// Whether the patient belongs to the population a statement is about: the statement,

@@ -609,3 +609,18 @@ fn an_amount_belongs_to_the_drug_named_before_it_and_a_dose_is_not_a_proportion(
         "1000 mg daily",
     );
 }
+
+#[test]
+fn a_population_named_by_a_short_form_the_documents_define_is_the_patients() {
+    let text = "Myasthenia gravis (MG) is a rare autoimmune disease. Magnesium sulfate is \
+                the first-line drug for seizure prophylaxis in preeclampsia. Magnesium \
+                sulfate is widely used for seizure prophylaxis. In people with MG, \
+                magnesium sulfate is contraindicated; levetiracetam should be used.";
+    check(
+        &[text],
+        "A 31-year-old woman with myasthenia gravis develops preeclampsia. Which drug should \
+         be used for seizure prophylaxis?",
+        Some("levetiracetam"),
+        Some("magnesium sulfate"),
+    );
+}

@@ -43,9 +43,9 @@ fn covers(text: &str, letters: &[char]) -> bool {
     letters.iter().all(|l| it.any(|c| c == *l))
 }
 
-/// The abbreviations `text` defines, as (short form, long form) pairs in
-/// [`normalize_term`]'s form: "yellow fever (YF) vaccine" → ("yf", "yellow fever").
-/// A long form runs back only over words, never across punctuation.
+/// The abbreviations `text` defines, as (short form as written, long form in
+/// [`normalize_term`]'s form) pairs: "yellow fever (YF) vaccine" → ("YF", "yellow
+/// fever"). A long form runs back only over words, never across punctuation.
 pub fn abbreviations(text: &str) -> Vec<(String, String)> {
     let tokens = words(text);
     let mut out = Vec::new();
@@ -72,9 +72,8 @@ pub fn abbreviations(text: &str) -> Vec<(String, String)> {
             .collect();
         if let Some(start) = long_form_start(&before, short) {
             let long = normalize_term(&before[start..].join(" "));
-            let short = normalize_term(short);
-            if !long.is_empty() && long != short {
-                out.push((short, long));
+            if !long.is_empty() && long != normalize_term(short) {
+                out.push((short.to_string(), long));
             }
         }
     }
@@ -90,19 +89,19 @@ mod tests {
         let cases: &[(&str, &[(&str, &str)])] = &[
             (
                 "The only yellow fever (YF) vaccine licensed is contraindicated.",
-                &[("yf", "yellow fever")],
+                &[("YF", "yellow fever")],
             ),
             (
                 "Measure carboxyhemoglobin (COHb) in blood.",
-                &[("cohb", "carboxyhemoglobin")],
+                &[("COHb", "carboxyhemoglobin")],
             ),
             (
                 "dipeptidyl peptidase-4 (DPP-4) inhibitors",
-                &[("dpp 4", "dipeptidyl peptidase 4")],
+                &[("DPP-4", "dipeptidyl peptidase 4")],
             ),
             (
                 "in patients with major depressive disorder (MDD).",
-                &[("mdd", "major depressive disorder")],
+                &[("MDD", "major depressive disorder")],
             ),
             // Not abbreviations: a number, a synonym, letters that do not fit.
             ("a dose (10 mg) daily", &[]),
@@ -111,7 +110,7 @@ mod tests {
             ("the test, (PCR) is used", &[]),
             (
                 "Cooley 2014European AIDS Clinical Society (EACS) 2022",
-                &[("eacs", "2014european aids clinical society")],
+                &[("EACS", "2014european aids clinical society")],
             ),
         ];
         for (text, expected) in cases {
