@@ -716,13 +716,18 @@ const WARNS: &[&str] = &[
     "excluded",
     "unsuitable",
     // Harm to the population is a warning for it ("accumulates, raising bleeding risk",
-    // "may worsen heart failure").
+    // "may worsen heart failure", "may cause hemolytic anemia in patients with G6PD
+    // deficiency").
     "accumulate",
     "accumulates",
     "worsen",
     "worsens",
     "exacerbate",
     "exacerbates",
+    "may cause",
+    "can cause",
+    "may precipitate",
+    "can precipitate",
     "teratogenic",
     "fetotoxic",
     "unsafe",

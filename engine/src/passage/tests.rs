@@ -624,3 +624,17 @@ fn a_population_named_by_a_short_form_the_documents_define_is_the_patients() {
         Some("magnesium sulfate"),
     );
 }
+
+#[test]
+fn harm_a_drug_may_cause_in_a_population_warns_against_it_there() {
+    let text = "Tumor lysis syndrome\n\nRasburicase is recommended to prevent tumor lysis \
+                syndrome and is widely used. Rasburicase may cause hemolytic anemia in \
+                patients with G6PD deficiency. Allopurinol is an alternative.";
+    check(
+        &[text],
+        "A 45-year-old man with lymphoma and G6PD deficiency is at high risk of tumor lysis \
+         syndrome. Which uric acid-lowering drug should be used?",
+        Some("allopurinol"),
+        Some("rasburicase"),
+    );
+}
