@@ -852,7 +852,11 @@ pub fn spans(
             };
             let vaccines = *head == "vaccine";
             for (range, drug) in language.drugs.mentions(&words) {
-                if drug.is_class() {
+                // A plural names a kind ("transaminases", "antibodies"), not one of its
+                // members, unless several are asked for.
+                let last = range.end.saturating_sub(1);
+                let names_kind = !plural && matches!(tags.get(last), Some(Tag::Nns | Tag::Nnps));
+                if drug.is_class() || names_kind {
                     continue;
                 }
                 // A vaccine's name answers "Which vaccine …" (MeSH files vaccines apart).

@@ -638,3 +638,15 @@ fn harm_a_drug_may_cause_in_a_population_warns_against_it_there() {
         Some("rasburicase"),
     );
 }
+
+#[test]
+fn a_plural_drug_name_names_a_kind_not_the_one_drug_asked_for() {
+    let text = "Relapse prevention\n\nCheck transaminases before treatment; transaminases \
+                are raised in liver disease and transaminases guide the choice of drug to \
+                prevent relapse. Naltrexone can be used to prevent relapse.";
+    check_gated(
+        &[text],
+        "A man with alcohol dependence wants to prevent relapse. Which drug is appropriate?",
+        "naltrexone",
+    );
+}
