@@ -118,7 +118,7 @@ impl Reading {
         // answer that names no drug is not one ("Management of Gouty Arthritis"), even
         // when the reader read it too, and a class loses to the member
         // ("bisphosphonates" against "denosumab": the answer is the most specific).
-        if let Asked::Thing { head, .. } = &self.asked {
+        if let Asked::Thing { head, plural } = &self.asked {
             if asked::asks_for_drug(language, head) {
                 let words: Vec<&str> = words(answer)
                     .iter()
@@ -128,7 +128,14 @@ impl Reading {
                 let named = language.drugs.mentions(&words);
                 let member =
                     |text: &str| language.drugs.lookup(text).is_some_and(|d| !d.is_class());
-                let class = named.iter().all(|(_, d)| d.is_class());
+                // A class by the lexicon, or a plural where one drug is asked (by its tag,
+                // or by its spelling: a name alone is tagged without a sentence around it).
+                let in_plural = !plural
+                    && (matches!(
+                        language.analyse(answer).tags.last(),
+                        Some(Tag::Nns | Tag::Nnps)
+                    ) || words.last().is_some_and(|w| crate::text::singular(w) != *w));
+                let class = in_plural || named.iter().all(|(_, d)| d.is_class());
                 let (mine, theirs) = (normalize_term(&best.text), normalize_term(answer));
                 let same = mine.contains(&theirs) || theirs.contains(&mine);
                 if best.for_patient && !same && (named.is_empty() || (class && member(&best.text)))
