@@ -731,6 +731,8 @@ const WARNS: &[&str] = &[
     "worsens",
     "exacerbate",
     "exacerbates",
+    "aggravate",
+    "aggravates",
     "may cause",
     "can cause",
     "may precipitate",
@@ -760,6 +762,11 @@ const WARNS: &[&str] = &[
     // blockers may be resistant to epinephrine").
     "resistant to",
     "refractory to",
+    // So is a treatment that does not work for it.
+    "ineffective",
+    "not effective",
+    "less effective",
+    "less likely to be effective",
 ];
 
 /// Words that recommend or allow.
@@ -1091,6 +1098,13 @@ fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<St
         parts.push(lead);
     }
     parts.extend(statement.headings.iter().skip(1).map(String::as_str));
+    // A list item narrows its lead-in: "Offer X for these seizures in:" / "boys and
+    // men" is not about a woman, whatever the lead-in says.
+    if statement.lead.is_some()
+        && applies_to(patient, &statement.text, patient_words) == Truth::False
+    {
+        return Truth::False;
+    }
     let mut any_false = false;
     for part in parts {
         match applies_to(patient, part, patient_words) {

@@ -650,3 +650,27 @@ fn a_plural_drug_name_names_a_kind_not_the_one_drug_asked_for() {
         "naltrexone",
     );
 }
+
+#[test]
+fn a_list_item_narrows_its_lead_in_and_a_drug_that_does_not_work_is_warned_against() {
+    let text = "Tonic-clonic seizures\n\nOffer sodium valproate as first-line monotherapy for \
+                tonic-clonic seizures in:\n• boys and men\n• girls aged under 10 years\n\n\
+                Offer lamotrigine as first-line monotherapy for tonic-clonic seizures in:\n\
+                • women able to have children";
+    check_gated(
+        &[text],
+        "A 22-year-old woman has new tonic-clonic seizures. Which medication should be \
+         offered as first-line monotherapy?",
+        "lamotrigine",
+    );
+    let failing =
+        "Epilepsy\n\nSeizures of generalised onset\n\nCarbamazepine is widely used and is \
+                   effective for focal seizures. Carbamazepine is less likely to be \
+                   effective if the seizures are of generalised onset. Levetiracetam can be \
+                   used.";
+    check_gated(
+        &[failing],
+        "A man has seizures of generalised onset. Which medication should be used?",
+        "levetiracetam",
+    );
+}
