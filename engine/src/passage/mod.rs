@@ -382,13 +382,21 @@ pub fn read(
             }
         }
     }
-    let surfaces: BTreeSet<(Vec<String>, String)> = surfaces
+    let mut surfaces: BTreeSet<(Vec<String>, String)> = surfaces
         .into_iter()
         .map(|(s, k)| {
             let k = aliases.get(&k).cloned().unwrap_or(k);
             (s, k)
         })
         .collect();
+    // A candidate the documents abbreviate is named by its short form wherever that
+    // is written ("tuberculin skin test (TST)" … "a positive TST").
+    for (short, long) in &written {
+        let key = aliases.get(long).cloned().unwrap_or_else(|| long.clone());
+        if texts.contains_key(&key) {
+            surfaces.insert((crate::text::lower_words(short), key));
+        }
+    }
     for found in &mut mentions {
         for m in found.iter_mut() {
             if let Some(name) = aliases.get(&m.key) {

@@ -674,3 +674,17 @@ fn a_list_item_narrows_its_lead_in_and_a_drug_that_does_not_work_is_warned_again
         "levetiracetam",
     );
 }
+
+#[test]
+fn a_candidate_is_named_by_the_short_form_its_documents_give_it() {
+    let text = "Testing for TB infection\n\nThe interferon-gamma release assay (IGRA) and the \
+                tuberculin skin test are both used. In people who received BCG vaccine, use \
+                an IGRA. The tuberculin skin test is widely used and most clinics offer the \
+                tuberculin skin test.";
+    check_gated(
+        &[text],
+        "A nurse who received BCG vaccine as an infant needs screening for TB infection. \
+         Which test should be used?",
+        "interferon-gamma release assay",
+    );
+}
