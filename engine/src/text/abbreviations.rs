@@ -43,21 +43,24 @@ fn covers(text: &str, letters: &[char]) -> bool {
     letters.iter().all(|l| it.any(|c| c == *l))
 }
 
-/// The abbreviations `text` defines, as (short form as written, long form in
-/// [`normalize_term`]'s form) pairs: "yellow fever (YF) vaccine" → ("YF", "yellow
-/// fever"). A long form runs back only over words, never across punctuation.
+/// The abbreviations `text` defines in parentheses or brackets, as (short form as
+/// written, long form in [`normalize_term`]'s form) pairs: "yellow fever (YF) vaccine"
+/// → ("YF", "yellow fever"). A long form runs back only over words, never across
+/// punctuation.
 pub fn abbreviations(text: &str) -> Vec<(String, String)> {
     let tokens = words(text);
     let mut out = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
-        if token.text(text) != "(" {
-            continue;
-        }
+        let closing = match token.text(text) {
+            "(" => ")",
+            "[" => "]",
+            _ => continue,
+        };
         let (Some(short), Some(close)) = (tokens.get(i + 1), tokens.get(i + 2)) else {
             continue;
         };
         let short = short.text(text);
-        if close.text(text) != ")" || short.chars().count() > MAX_SHORT_CHARS {
+        if close.text(text) != closing || short.chars().count() > MAX_SHORT_CHARS {
             continue;
         }
         let before: Vec<String> = tokens[..i]
@@ -104,6 +107,10 @@ mod tests {
                 &[("MDD", "major depressive disorder")],
             ),
             // Not abbreviations: a number, a synonym, letters that do not fit.
+            (
+                "Live Attenuated Influenza Vaccine [LAIV] (The Nasal Spray Flu Vaccine)",
+                &[("LAIV", "live attenuated influenza vaccine")],
+            ),
             ("a dose (10 mg) daily", &[]),
             ("valproate (divalproex) tablets", &[]),
             ("the new regimen (BPaL) is shorter", &[]),
