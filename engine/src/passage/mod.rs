@@ -550,12 +550,13 @@ pub fn read(
         let relevance = 1.0 + weight(words, &topic);
         let strength = if recommends { RECOMMENDS_WEIGHT } else { 1.0 };
         // "These situations", "such patients": the population of the statement before.
-        // As written, or with the short forms spelled out.
+        // As written, or with the short forms spelled out (when it has any).
         let mut applies = patient.map(|p| {
-            match (
-                applies(p, statement, &patient_words),
-                applies(p, &spelled[i], &patient_words),
-            ) {
+            let written = applies(p, statement, &patient_words);
+            if spelled[i] == *statement {
+                return written;
+            }
+            match (written, applies(p, &spelled[i], &patient_words)) {
                 (Truth::True, _) | (_, Truth::True) => Truth::True,
                 (Truth::False, _) | (_, Truth::False) => Truth::False,
                 _ => Truth::Unknown,
@@ -986,18 +987,23 @@ fn dose_owner(language: &Language, question: &str) -> Option<String> {
         .unwrap_or(lower.len());
     let only = |words: &[String]| -> Option<String> {
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        let drugs: BTreeSet<String> = language
-            .drugs
-            .mentions(&words)
-            .into_iter()
-            .filter(|(_, d)| !d.is_class())
-            .map(|(_, d)| d.canonical.to_lowercase())
-            .collect();
+        let drugs: BTreeSet<String> = drugs_named(language, &words).into_iter().collect();
         (drugs.len() == 1)
             .then(|| drugs.into_iter().next())
             .flatten()
     };
     only(&lower[..main]).or_else(|| only(&lower))
+}
+
+/// The drugs (not classes) `words` name, in order, by their generic names in lower case.
+fn drugs_named(language: &Language, words: &[&str]) -> Vec<String> {
+    language
+        .drugs
+        .mentions(words)
+        .into_iter()
+        .filter(|(_, d)| !d.is_class())
+        .map(|(_, d)| d.canonical.to_lowercase())
+        .collect()
 }
 
 /// How the words that ask for a change of an amount, rather than the amount, begin.
@@ -1027,12 +1033,7 @@ fn drug_before(
             .take_while(|w| w.span.end <= end)
             .map(|w| w.text(text))
             .collect();
-        language
-            .drugs
-            .mentions(&before)
-            .into_iter()
-            .rfind(|(_, d)| !d.is_class())
-            .map(|(_, d)| d.canonical.to_lowercase())
+        drugs_named(language, &before).pop()
     };
     last_drug(&statement.text, &analysis.words, at).or_else(|| {
         let lead = statement.lead.as_deref()?;
