@@ -195,6 +195,14 @@ const OTHER_POPULATION_WEIGHT: f32 = 0.1;
 /// How much a recommending statement counts over a plain one.
 const RECOMMENDS_WEIGHT: f32 = 1.5;
 
+/// How much more the statements count for a candidate the drug lexicon names than for
+/// a phrase it does not ("warfarin" over "an alternative anticoagulant", "propofol"
+/// over "trigger agents"): the answer is the most specific named thing the evidence
+/// supports. Fitted as a factor on `1 + score` over the work halves of the
+/// development sets; leave-one-set-out, every factor from 1.6 to 2.5 ranks the most
+/// answers first, so the round one is kept.
+const NAMED_FACTOR: f32 = 2.0;
+
 /// Longest candidate, in words ("50 mg of dolutegravir twice per day").
 const MAX_CANDIDATE_WORDS: usize = 8;
 
@@ -211,7 +219,11 @@ pub fn read(
     patient: Option<&Patient>,
     ruled_out: &[(String, Span)],
 ) -> Option<Reading> {
-    let asked = Asked::of(question)?;
+    let asked = Asked::of(question);
+    if std::env::var("GP_CANDS").is_ok() {
+        eprintln!("ASKED\t{asked:?}");
+    }
+    let asked = asked?;
     let all: Vec<Statement> = docs
         .iter()
         .enumerate()
@@ -614,7 +626,10 @@ pub fn read(
     let mut candidates: Vec<Candidate> = texts
         .into_iter()
         .map(|(key, (text, first, _))| {
-            let (score, mut support) = scores.remove(&key).unwrap_or_default();
+            let (mut score, mut support) = scores.remove(&key).unwrap_or_default();
+            if score > 0.0 && language.drugs.lookup(&text).is_some() {
+                score = (1.0 + score) * NAMED_FACTOR - 1.0;
+            }
             support.sort_by(|a, b| b.0.total_cmp(&a.0));
             Candidate {
                 text,
@@ -633,6 +648,17 @@ pub fn read(
             .then(b.score.total_cmp(&a.score))
             .then(a.first.cmp(&b.first))
     });
+    if std::env::var("GP_CANDS").is_ok() {
+        for c in &candidates {
+            eprintln!(
+                "CAND\t{}\t{:.2}\t{}\t{}",
+                c.text,
+                c.score,
+                c.for_patient,
+                c.blocked_by.is_some()
+            );
+        }
+    }
     Some(Reading { asked, candidates })
 }
 

@@ -688,3 +688,17 @@ fn a_candidate_is_named_by_the_short_form_its_documents_give_it() {
         "interferon-gamma release assay",
     );
 }
+
+#[test]
+fn a_named_drug_outranks_a_phrase_that_only_describes_one() {
+    let hit = "Heparin-induced thrombocytopenia\n\nIn patients with heparin-induced \
+               thrombocytopenia, all heparin must be stopped and a non-heparin anticoagulant, \
+               argatroban, started.";
+    check(
+        &[hit],
+        "A 60-year-old man develops heparin-induced thrombocytopenia after surgery. Which \
+         anticoagulant should he be given?",
+        Some("Argatroban"),
+        Some("Argatroban"),
+    );
+}
