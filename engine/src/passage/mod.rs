@@ -68,6 +68,8 @@ pub struct Reading {
     pub asked: Asked,
     /// Every candidate, best first; blocked ones last.
     pub candidates: Vec<Candidate>,
+    /// The documents' headings, normalised: what names a section is not an answer.
+    pub headings: BTreeSet<String>,
 }
 
 impl Reading {
@@ -138,6 +140,17 @@ impl Reading {
                 let class = in_plural || named.iter().all(|(_, d)| d.is_class());
                 let (mine, theirs) = (normalize_term(&best.text), normalize_term(answer));
                 let same = mine.contains(&theirs) || theirs.contains(&mine);
+                // Words of a section's heading that name no drug are not one, whoever
+                // reads them as an answer ("Management of Gouty Arthritis" from
+                // "Management of Gouty Arthritis in HFrEF Patients").
+                let padded = format!(" {} ", normalize_term(answer));
+                let heading = self
+                    .headings
+                    .iter()
+                    .any(|h| format!(" {h} ").contains(&padded));
+                if !same && named.is_empty() && heading && member(&best.text) {
+                    return Some(best);
+                }
                 if best.for_patient && !same && (named.is_empty() || (class && member(&best.text)))
                 {
                     return Some(best);
@@ -659,7 +672,16 @@ pub fn read(
             );
         }
     }
-    Some(Reading { asked, candidates })
+    let headings = all
+        .iter()
+        .filter(|s| s.kind == Kind::Heading)
+        .map(|s| normalize_term(&s.text))
+        .collect();
+    Some(Reading {
+        asked,
+        candidates,
+        headings,
+    })
 }
 
 /// Candidates that are another's name written shorter or longer, each mapped to the

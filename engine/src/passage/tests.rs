@@ -229,6 +229,20 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 ("nasopharyngeal swab", false, false, true),
             ],
         ),
+        (
+            "Management of gout\n\nColchicine is the drug most often used first.",
+            "A 70-year-old man with heart failure has an acute gout flare. Which drug should \
+             be used?",
+            "colchicine",
+            &[
+                // Words of a heading that name no drug are not a drug, even where no
+                // statement is said of the patient.
+                ("Management of gout", false, false, true),
+                // Other words that name no drug stand when nothing is said of the
+                // patient.
+                ("standard therapy", false, false, false),
+            ],
+        ),
     ];
     for &(text, question, best, others) in cases {
         let docs = [Document::new("d0", text)];
