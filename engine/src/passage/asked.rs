@@ -555,16 +555,19 @@ pub fn spans(
                 }
                 let mut j = number_end(i);
                 // "mg", "mg/kg", "mg/kg/dose"; not "mL/min", the unit of a clearance.
-                let unit = |t: &String| {
-                    UNITS.contains(&t.as_str())
+                let unit = |t: &str| {
+                    UNITS.contains(&t)
                         || (t.split_once('/').is_some_and(|(u, _)| UNITS.contains(&u))
                             && !t.starts_with("ml/min"))
                 };
-                if !tokens.get(j).is_some_and(unit) {
-                    i += 1;
-                    continue;
+                // Or written onto the number ("500mg", "1g"), as tables and formularies do.
+                if !glued(&tokens[j - 1]).is_some_and(unit) {
+                    if !tokens.get(j).is_some_and(|t| unit(t)) {
+                        i += 1;
+                        continue;
+                    }
+                    j += 1;
                 }
-                j += 1;
                 // "/kg", "per kg"
                 while tokens.get(j).is_some_and(|t| t == "/") && j + 1 < tokens.len() {
                     j += 2;
@@ -635,8 +638,11 @@ pub fn spans(
                 if !is_number(n) {
                     continue;
                 }
-                let j = number_end(n);
-                if !tokens
+                let mut j = number_end(n);
+                // "48 hours", or "48hrs" in one word.
+                if glued(&tokens[j - 1]).is_some_and(|u| TIME_UNITS.contains(&u)) {
+                    j -= 1;
+                } else if !tokens
                     .get(j)
                     .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
                 {
@@ -870,6 +876,14 @@ pub fn spans(
         }
     }
     sorted(out.into_iter().map(|r| (r, Typed::Named)).collect())
+}
+
+/// The unit written onto a number in one word ("500mg" → "mg", "1.5g" → "g", "24hrs"
+/// → "hrs"), if any.
+fn glued(token: &str) -> Option<&str> {
+    let unit = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
+    let starts_with_digit = token.chars().next().is_some_and(|c| c.is_ascii_digit());
+    (starts_with_digit && !unit.is_empty() && unit.len() < token.len()).then_some(unit)
 }
 
 /// The lexicon class whose head nouns name members of an asked kind ("Which test …":

@@ -604,15 +604,51 @@ pub fn read(
             _ => Vec::new(),
         };
         general.extend(set_aside(&statement.text, own));
+        // "Herpes zoster: 1g every 8hrs; CrCl 10–29mL/min: 1g every 24hrs; …": a
+        // candidate under a label of its own is for whom its label says.
+        // When a later part's label holds for the patient, the first part's value is
+        // the usual one that the later part replaces for them.
+        let excepted = patient.is_some_and(|p| {
+            let text = &statement.text;
+            text.match_indices(';').any(|(at, _)| {
+                let part = &text[at + 1..];
+                let part = &part[..part.find(';').unwrap_or(part.len())];
+                part.find(':')
+                    .is_some_and(|c| applies_to(p, part[..c].trim(), &patient_words) == Truth::True)
+            })
+        });
+        let labelled: BTreeMap<&str, Truth> = match patient {
+            Some(p) => own
+                .iter()
+                .filter_map(|m| {
+                    let labels = labels_of(&statement.text, m.bytes.start)?;
+                    let first_part = !statement.text[..m.bytes.start].contains(';');
+                    if excepted && first_part {
+                        return Some((m.key.as_str(), Truth::False));
+                    }
+                    let truth = labels
+                        .iter()
+                        .map(|l| applies_to(p, l, &patient_words))
+                        .fold(Truth::Unknown, |a, b| match (a, b) {
+                            (Truth::False, _) | (_, Truth::False) => Truth::False,
+                            (Truth::True, _) | (_, Truth::True) => Truth::True,
+                            _ => Truth::Unknown,
+                        });
+                    (truth != Truth::Unknown).then_some((m.key.as_str(), truth))
+                })
+                .collect(),
+            None => BTreeMap::new(),
+        };
         let matched = weight(words, &patient_words);
         for key in about
             .iter()
             .chain(warned.iter().filter(|w| !about.contains(w)))
         {
             let is_warned = warned.contains(key);
-            let applies = match general.contains(key) {
-                true => Some(Truth::False),
-                false => applies,
+            let applies = match (general.contains(key), labelled.get(key.as_str())) {
+                (true, _) => Some(Truth::False),
+                (false, Some(truth)) => Some(*truth),
+                (false, None) => applies,
             };
             let contribution = match (applies, is_warned) {
                 (None, true) | (Some(Truth::Unknown), true) => 0.0,
@@ -1066,9 +1102,10 @@ const SUBORDINATORS: &[&str] = &[
 ];
 
 /// The drug an amount at byte `at` of a statement is given for: the last drug the
-/// statement names before it, else the last its lead-in names. Headings are not read:
-/// a table's row may name one drug of an interaction and its column the other
-/// ("Lopinavir / ritonavir" | "Rifabutin dose change" | "↓ to 150 mg once daily").
+/// statement names before it, else the last its lead-in names, else the drug its
+/// innermost heading is the name of. Headings that say more are not read: a table's
+/// row may name one drug of an interaction and its column the other ("Lopinavir /
+/// ritonavir" | "Rifabutin dose change" | "↓ to 150 mg once daily").
 fn drug_before(
     language: &Language,
     statement: &Statement,
@@ -1083,10 +1120,21 @@ fn drug_before(
             .collect();
         drugs_named(language, &before).pop()
     };
-    last_drug(&statement.text, &analysis.words, at).or_else(|| {
-        let lead = statement.lead.as_deref()?;
-        last_drug(lead, &words(lead), lead.len())
-    })
+    last_drug(&statement.text, &analysis.words, at)
+        .or_else(|| {
+            let lead = statement.lead.as_deref()?;
+            last_drug(lead, &words(lead), lead.len())
+        })
+        .or_else(|| {
+            // A heading that is a drug's name alone (a table row's label, "Efavirenz")
+            // says whose amounts its section gives.
+            let heading = statement.headings.last()?;
+            language
+                .drugs
+                .lookup(heading)
+                .filter(|d| !d.is_class())
+                .map(|d| d.canonical.to_lowercase())
+        })
 }
 
 /// Words after which a population is named by what it takes ("patients taking
@@ -1103,6 +1151,26 @@ const MEDICINE_OPENERS: &[&str] = &[
 
 /// Whether a statement speaks of the population of the one before ("in these
 /// situations", "such patients").
+/// The labels a value at byte `at` of `text` is written under, when the text sets
+/// values out as "label: value" parts between semicolons: its own part's label and the
+/// first part's ("≥18yrs: Herpes zoster: 1g every 8hrs; CrCl 10–29mL/min: 1g every
+/// 24hrs" → "CrCl 10–29mL/min" and "≥18yrs: Herpes zoster"). `None` when its own part
+/// has no label.
+fn labels_of(text: &str, at: usize) -> Option<Vec<&str>> {
+    let start = text[..at].rfind(';').map_or(0, |i| i + 1);
+    let own = text[start..at]
+        .rfind(':')
+        .map(|c| text[start..start + c].trim())?;
+    let mut labels = vec![own];
+    if start > 0 {
+        let first = text.split(';').next().unwrap_or("");
+        if let Some(c) = first.rfind(':') {
+            labels.push(first[..c].trim());
+        }
+    }
+    Some(labels.into_iter().filter(|l| !l.is_empty()).collect())
+}
+
 fn refers_to_population(text: &str) -> bool {
     let ws = crate::text::lower_words(text);
     ws.windows(2).any(|p| {

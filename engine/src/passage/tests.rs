@@ -716,3 +716,36 @@ fn a_named_drug_outranks_a_phrase_that_only_describes_one() {
         Some("Argatroban"),
     );
 }
+
+#[test]
+fn amounts_written_onto_their_units_are_read_under_their_own_labels() {
+    let bands = "Valacyclovir dosing\n\nHerpes zoster: 1g every 8hrs; CrCl 30–49mL/min: 1g \
+                 every 12hrs; CrCl 10–29mL/min: 1g every 24hrs; CrCl <10mL/min: 500mg every \
+                 24hrs.";
+    check(
+        &[bands],
+        "A 68-year-old man with herpes zoster has a creatinine clearance of 20 mL/min. What \
+         valacyclovir dose should he take?",
+        Some("1g every 24hrs"),
+        Some("1g every 8hrs"),
+    );
+    check(
+        &["Influenza\n\nStart oseltamivir within 48hrs of the first symptoms."],
+        "A 40-year-old woman has influenza. How soon should oseltamivir be started?",
+        Some("within 48hrs"),
+        Some("within 48hrs"),
+    );
+}
+
+#[test]
+fn a_heading_that_is_a_drugs_name_owns_the_amounts_under_it() {
+    let table = "Dosing with rifampin\n\nEfavirenz\n\nSome clinicians increase the dose to \
+                 800mg in adults.\n\nNevirapine\n\nStart at 200 mg twice daily in adults.";
+    check(
+        &[table],
+        "A 33-year-old woman on rifampin must start nevirapine. What dose of nevirapine should \
+         she take?",
+        Some("200 mg twice daily"),
+        Some("200 mg twice daily"),
+    );
+}
