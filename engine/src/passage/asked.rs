@@ -278,6 +278,15 @@ fn wh_phrase<'a>(words: &[&'a str]) -> Vec<&'a str> {
     // "Which regimen best limits her risk": a determiner or pronoun after the first word
     // opens the verb's object, so the word before it is the verb, and adverbs before the
     // verb are not the head either.
+    // A subject pronoun instead opens a relative clause after the head ("the highest
+    // daily dose | he should take").
+    if let Some(subject) = phrase
+        .iter()
+        .skip(1)
+        .position(|w| SUBJECT_PRONOUNS.contains(w))
+    {
+        phrase.truncate(subject + 1);
+    }
     if let Some(object) = phrase
         .iter()
         .skip(1)
@@ -300,6 +309,9 @@ fn is_adverb(word: &str) -> bool {
             "best" | "most" | "least" | "better" | "also" | "still"
         )
 }
+
+/// Pronouns that are only ever subjects, so open a clause of their own.
+const SUBJECT_PRONOUNS: &[&str] = &["i", "he", "she", "we", "they"];
 
 /// Verbs besides auxiliaries that end a wh-phrase ("Which test | needs …").
 const VERBS_AFTER_WH: &[&str] = &["need", "needs"];
@@ -527,10 +539,18 @@ pub fn spans(
     };
     let number_end = |i: usize| -> usize {
         // "4–8", "4-8", "0.5", "4 to 8"
+        // A range runs upwards; "from 80 to 10 mg" is a change, whose amount is the
+        // second number alone.
+        let value = |k: usize| -> Option<f64> {
+            let t = tokens.get(k)?.replace(',', "");
+            let digits = t.trim_end_matches(|c: char| !c.is_ascii_digit());
+            digits.parse().ok()
+        };
         let mut j = i + 1;
         while j + 1 < tokens.len()
             && matches!(tokens[j].as_str(), "–" | "-" | "to" | "—")
             && is_number(j + 1)
+            && !matches!((value(j - 1), value(j + 1)), (Some(a), Some(b)) if b < a)
         {
             j += 2;
         }
@@ -1170,6 +1190,11 @@ mod tests {
             (
                 "How far apart should she take the two medicines?",
                 Some(Asked::Time),
+            ),
+            // A subject pronoun opens a relative clause after the head.
+            (
+                "What is the highest daily simvastatin dose he should take?",
+                Some(Asked::Amount),
             ),
             ("Why is it used?", None),
         ];

@@ -749,3 +749,17 @@ fn a_heading_that_is_a_drugs_name_owns_the_amounts_under_it() {
         Some("200 mg twice daily"),
     );
 }
+
+#[test]
+fn a_range_runs_upwards_and_a_change_gives_its_second_amount() {
+    check(
+        &[
+            "Simvastatin\n\nThe maximum daily dose was cut from 80 to 10 mg in patients taking \
+           diltiazem. The usual dose range is 5 to 40 mg daily.",
+        ],
+        "A 70-year-old man taking diltiazem needs simvastatin. What is the highest daily \
+         simvastatin dose he should take?",
+        Some("10 mg"),
+        Some("10 mg"),
+    );
+}
