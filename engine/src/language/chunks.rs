@@ -19,7 +19,8 @@ pub struct NounPhrase {
 /// A phrase is an optional determiner, then modifiers (adjectives, numbers, past
 /// participles, nouns; an adverb only before an adjective; an -ing form only after a
 /// determiner or adjective, since after a verb or preposition it is a gerund taking an
-/// object), ending in its last noun.
+/// object), ending in its last noun; a plural common noun before an adjective ends
+/// one.
 pub fn noun_phrases(tags: &[Tag]) -> Vec<NounPhrase> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -53,6 +54,11 @@ pub fn noun_phrases(tags: &[Tag]) -> Vec<NounPhrase> {
                 last_noun = Some(j);
             }
             j += 1;
+            // A plural common noun modifies nothing after it that an adjective opens:
+            // "in females | quantitative G6PD testing".
+            if tag == Tag::Nns && tags.get(j).is_some_and(|n| n.is_adjective()) {
+                break;
+            }
         }
         match last_noun {
             Some(head) => {

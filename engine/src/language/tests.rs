@@ -151,6 +151,10 @@ fn noun_phrases_have_clean_edges() {
         "Pregnant women should receive inactivated influenza vaccine.",
         &["Pregnant women", "inactivated influenza vaccine"],
     );
+    check_phrases(
+        "In females quantitative G6PD testing is needed.",
+        &["females", "quantitative G6PD testing"],
+    );
 }
 
 #[test]
