@@ -6,6 +6,7 @@
 
 mod chunks;
 mod drugs;
+pub mod stems;
 mod tagger;
 
 use std::fmt;

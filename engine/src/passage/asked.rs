@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use crate::language::{Analysis, Language, Tag};
+use crate::language::{stems, Analysis, Language, Tag};
 use crate::lexicon::Class;
 use crate::text::singular;
 
@@ -890,12 +890,69 @@ pub fn spans(
                     typed.push((range, Typed::Named));
                 } else if let Some(kind) = kind {
                     typed.push((range, kind));
+                } else if in_class(language, drug.canonical, head) == Some(true) {
+                    // A class the lexicon does not file drugs under, read from the
+                    // drug's name or kind ("Which fluoroquinolone …": levofloxacin).
+                    typed.push((range, Typed::Named));
                 }
             }
             return sorted(typed);
         }
     }
     sorted(out.into_iter().map(|r| (r, Typed::Named)).collect())
+}
+
+/// Whether the drug `name` is of the class a question asks for by `head`
+/// ("anticoagulant"): `Some(true)` when its generic name's stem or one of its kinds
+/// says so, `Some(false)` when its kinds place it in other classes only, `None` when
+/// nothing says (no kinds, or only kinds above the asked class: an antibacterial may
+/// be an antibiotic). A stem says no only for a class the stems list: a drug may serve
+/// in a class its name does not show (sotalol, a beta-blocker, is an antiarrhythmic).
+pub fn in_class(language: &Language, name: &str, head: &str) -> Option<bool> {
+    if MEDICINE_NOUNS.iter().any(|n| stem(n) == head) {
+        return None;
+    }
+    let by_stem = stems::classes_of(name);
+    if by_stem.contains(head) {
+        return Some(true);
+    }
+    let stem_says_no = !by_stem.is_empty() && stems::is_stem_class(head);
+    let kinds = |name: &str| {
+        language
+            .drugs
+            .kinds(name)
+            .filter(|k| k.roots.iter().any(|r| r == "medicine"))
+    };
+    let drug_kinds = match kinds(name) {
+        Some(k) if !k.kinds.is_empty() => &k.kinds,
+        _ => return stem_says_no.then_some(false),
+    };
+    // A kind names the class by any of its words but the generic ones ("antibiotic
+    // drug" names the antibiotics).
+    let names_head = |kind: &str| {
+        kind.split(|c: char| c.is_whitespace() || c == '-')
+            .any(|w| stem(w) == head)
+            || stem(kind) == head
+    };
+    if drug_kinds.iter().any(|k| names_head(k)) {
+        return Some(true);
+    }
+    let spaced = head.replace('-', " ");
+    let above_head: Vec<&String> = [head, spaced.as_str()]
+        .iter()
+        .filter_map(|h| kinds(h))
+        .flat_map(|k| k.kinds.iter().chain(&k.synonyms))
+        .collect();
+    if drug_kinds.iter().any(|k| above_head.contains(&k)) {
+        return None;
+    }
+    Some(false)
+}
+
+/// Whether a question's head noun asks for a class of drugs: one the lexicon files
+/// drugs under, or one a generic-name stem stands for.
+pub fn asks_for_class(language: &Language, head: &str) -> bool {
+    language.drugs.is_class_noun(head) || stems::is_stem_class(head)
 }
 
 /// The unit written onto a number in one word ("500mg" → "mg", "1.5g" → "g", "24hrs"

@@ -397,6 +397,20 @@ pub fn read(
     if let Some(best) = texts.values().map(|t| t.2).min() {
         texts.retain(|_, t| t.2 == best || (best == Typed::Drug && t.2 == Typed::Slot));
     }
+    // For a class of drugs ("Which anticoagulant …"), once the documents name a drug
+    // of the class, a drug whose name or kind places it in other classes only is not
+    // an answer ("clarithromycin", named for its interaction).
+    if let Asked::Thing { head, .. } = &asked {
+        if asked::asks_for_class(language, head) {
+            let class_of = |text: &str| {
+                let drug = language.drugs.lookup(text)?;
+                asked::in_class(language, drug.canonical, head)
+            };
+            if texts.values().any(|t| class_of(&t.0) == Some(true)) {
+                texts.retain(|_, t| class_of(&t.0) != Some(false));
+            }
+        }
+    }
     // One name written shorter and longer ("Norvax", "Norvax (NRV-2) vaccine") is one
     // candidate, under the name written first.
     let aliases = aliases(&texts, &defined);
@@ -690,11 +704,21 @@ pub fn read(
             }
         })
         .collect();
+    // Between candidates the statements count for equally, one known to be of the
+    // asked class goes first ("linezolid, dolutegravir …" for "Which antiretroviral").
+    let member = |c: &Candidate| match &asked {
+        Asked::Thing { head, .. } => language
+            .drugs
+            .lookup(&c.text)
+            .is_some_and(|d| asked::in_class(language, d.canonical, head) == Some(true)),
+        _ => false,
+    };
     candidates.sort_by(|a, b| {
         a.blocked_by
             .is_some()
             .cmp(&b.blocked_by.is_some())
             .then(b.score.total_cmp(&a.score))
+            .then(member(b).cmp(&member(a)))
             .then(a.first.cmp(&b.first))
     });
     if std::env::var("GP_CANDS").is_ok() {

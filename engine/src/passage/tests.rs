@@ -763,3 +763,39 @@ fn a_range_runs_upwards_and_a_change_gives_its_second_amount() {
         Some("10 mg"),
     );
 }
+
+#[test]
+fn a_generic_names_stem_says_its_class() {
+    // A class the lexicon does not file drugs under is read from the names' stems.
+    check(
+        &[
+            "Psoriasis with Crohn's disease\n\nIn patients with Crohn's disease, adalimumab is \
+           preferred.",
+        ],
+        "A 38-year-old man with psoriasis also has Crohn's disease. Which biologic should be \
+         chosen?",
+        Some("adalimumab"),
+        Some("adalimumab"),
+    );
+    // Once a drug of the asked class is named, one of another class is not an answer.
+    check(
+        &[
+            "Atrial fibrillation\n\nClarithromycin is recommended in patients with atrial \
+           fibrillation and pneumonia. Clarithromycin raises edoxaban levels.",
+        ],
+        "A 70-year-old woman with atrial fibrillation has pneumonia. Which anticoagulant \
+         should she be given?",
+        Some("edoxaban"),
+        Some("edoxaban"),
+    );
+    // Between equals, the one of the asked class goes first.
+    check(
+        &[
+            "Tuberculosis and HIV\n\nIn people with tuberculosis, linezolid, dolutegravir and \
+           ethionamide are all used.",
+        ],
+        "A 36-year-old man with HIV has tuberculosis. Which antiretroviral should he take?",
+        Some("dolutegravir"),
+        Some("dolutegravir"),
+    );
+}
