@@ -715,7 +715,13 @@ pub fn spans(
                 // "collected by suprapubic aspiration", "take the tablets with food": a
                 // prepositional phrase of means after the verb (and its object) says how;
                 // the means is the answer, a manner phrase is said whole.
-                let object = analysis.phrases.iter().find(|p| p.range.start == end);
+                // The object is the phrase at `end`, or the one the verb was chunked
+                // into ("Measure body temperature with …" opens a sentence, and its
+                // verb is tagged as a noun).
+                let object = analysis
+                    .phrases
+                    .iter()
+                    .find(|p| p.range.start <= end && end < p.range.end);
                 let at = object.map_or(end, |p| p.range.end);
                 let Some(preposition) = tokens.get(at) else {
                     continue;

@@ -799,3 +799,16 @@ fn a_generic_names_stem_says_its_class() {
         Some("dolutegravir"),
     );
 }
+
+#[test]
+fn an_imperative_verb_chunked_as_a_noun_still_says_how() {
+    check(
+        &[
+            "Fever in infants\n\nIn infants under the age of 4 weeks, measure body temperature \
+           with an electronic thermometer in the axilla.",
+        ],
+        "A 3-week-old baby feels hot to touch. How should her body temperature be measured?",
+        Some("with an electronic thermometer"),
+        Some("with an electronic thermometer"),
+    );
+}
