@@ -410,6 +410,11 @@ const OPEN_BOUNDS: &[&str] = &[
 ];
 
 /// English number words, for counts.
+/// Whether a word is a number written out ("two", "single").
+pub fn is_number_word(word: &str) -> bool {
+    NUMBER_WORDS.contains(&word)
+}
+
 const NUMBER_WORDS: &[&str] = &[
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "single",
 ];

@@ -109,7 +109,16 @@ impl Reading {
                 .iter()
                 .any(|w| w.text(answer).to_lowercase().ends_with("ly")),
             Asked::Schedule => asked::says_how_often(answer),
-            Asked::Amount | Asked::Count { .. } | Asked::Time => words(answer)
+            // An amount or count opens with its number ("2.5%", "≥ 1,000/μL", "two
+            // doses"), not with a name ("USP 2.5").
+            Asked::Amount | Asked::Count { .. } => {
+                let opening = answer.trim_start_matches(|c: char| !c.is_alphanumeric());
+                opening.chars().next().is_some_and(|c| c.is_ascii_digit())
+                    || words(opening)
+                        .first()
+                        .is_some_and(|w| asked::is_number_word(&w.text(opening).to_lowercase()))
+            }
+            Asked::Time => words(answer)
                 .iter()
                 .any(|w| w.text(answer).chars().any(|c| c.is_ascii_digit())),
         };

@@ -243,6 +243,18 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 ("standard therapy", false, false, false),
             ],
         ),
+        (
+            "Mydriasis\n\nThe usual strength of the drops is 2.5%.",
+            "A 6-month-old infant needs pupil dilation. What strength of drops should be used?",
+            // "2.5%", normalised.
+            "2.5",
+            &[
+                // An amount opens with its number: a name with a number in it is none.
+                ("USP 2.5", false, false, true),
+                // A number with nothing said of the patient stands.
+                ("10%", false, false, false),
+            ],
+        ),
     ];
     for &(text, question, best, others) in cases {
         let docs = [Document::new("d0", text)];
