@@ -369,6 +369,22 @@ const UNITS: &[&str] = &[
     "centimeters",
     "centimetre",
     "centimetres",
+    "milligram",
+    "milligrams",
+    "microgram",
+    "micrograms",
+    "gram",
+    "grams",
+    "nanogram",
+    "nanograms",
+    "millilitre",
+    "millilitres",
+    "milliliter",
+    "milliliters",
+    "litre",
+    "litres",
+    "liter",
+    "liters",
 ];
 
 /// Units of time.

@@ -228,7 +228,12 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
 /// considered positive for" / "HIV-infected persons" / …).
 pub fn is_lead_in(line: &str) -> bool {
     let line = line.trim_end();
+    // "The following groups of women … should ask for a higher dose": what follows
+    // is what the line speaks of.
+    let lower = format!(" {} ", crate::text::lower_words(line).join(" "));
     line.ends_with(':')
+        || lower.contains(" the following ")
+        || lower.contains(" as follows ")
         || line
             .rsplit(|c: char| !c.is_alphanumeric())
             .next()

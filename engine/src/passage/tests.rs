@@ -824,3 +824,17 @@ fn an_imperative_verb_chunked_as_a_noun_still_says_how() {
         Some("with an electronic thermometer"),
     );
 }
+
+#[test]
+fn a_line_that_says_the_following_scopes_the_items_after_it() {
+    let doc = "Folic acid\n\n- Women should take a daily 0.4 mg folic acid supplement before \
+               conception.\n- The following groups of women should take a higher dose of 5 \
+               milligrams\n- women with a previous pregnancy affected by a neural tube \
+               defect\n- women with diabetes";
+    check_gated(
+        &[doc],
+        "A 31-year-old woman with type 1 diabetes is trying to conceive. What daily dose of \
+         folic acid should she take?",
+        "5 milligrams",
+    );
+}
