@@ -838,6 +838,8 @@ const WARNS: &[&str] = &[
     "cannot receive",
     "cannot be",
     "contraindicated",
+    // As British texts hyphenate it ("contra-indicated").
+    "contra indicated",
     "contra indicated",
     "contraindication",
     "avoid",

@@ -838,3 +838,25 @@ fn a_line_that_says_the_following_scopes_the_items_after_it() {
         "5 milligrams",
     );
 }
+
+#[test]
+fn warnings_are_read_in_their_usual_wordings() {
+    // (sentence, whether it warns)
+    let cases: &[(&str, bool)] = &[
+        (
+            "Miconazole oral gel should be contra-indicated in patients taking warfarin.",
+            true,
+        ),
+        (
+            "Miconazole is contraindicated in patients taking warfarin.",
+            true,
+        ),
+        ("Beta blockers may precipitate bronchospasm.", true),
+        ("Cefalexin is less likely to be effective.", true),
+        ("Metformin must not exceed 1000 mg daily.", false),
+        ("Nystatin is preferred.", false),
+    ];
+    for (sentence, warns) in cases {
+        assert_eq!(!warning_clauses(sentence).is_empty(), *warns, "{sentence}");
+    }
+}
