@@ -241,11 +241,7 @@ pub fn read(
     patient: Option<&Patient>,
     ruled_out: &[(String, Span)],
 ) -> Option<Reading> {
-    let asked = Asked::of(question);
-    if std::env::var("GP_CANDS").is_ok() {
-        eprintln!("ASKED\t{asked:?}");
-    }
-    let asked = asked?;
+    let asked = Asked::of(question)?;
     let all: Vec<Statement> = docs
         .iter()
         .enumerate()
@@ -730,17 +726,6 @@ pub fn read(
             .then(member(b).cmp(&member(a)))
             .then(a.first.cmp(&b.first))
     });
-    if std::env::var("GP_CANDS").is_ok() {
-        for c in &candidates {
-            eprintln!(
-                "CAND\t{}\t{:.2}\t{}\t{}",
-                c.text,
-                c.score,
-                c.for_patient,
-                c.blocked_by.is_some()
-            );
-        }
-    }
     let headings = all
         .iter()
         .filter(|s| s.kind == Kind::Heading)
