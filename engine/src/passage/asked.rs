@@ -425,12 +425,12 @@ const OPEN_BOUNDS: &[&str] = &[
     "more", "less", "fewer", "greater", "higher", "lower", "above", "below", "over", "under",
 ];
 
-/// English number words, for counts.
 /// Whether a word is a number written out ("two", "single").
 pub fn is_number_word(word: &str) -> bool {
     NUMBER_WORDS.contains(&word)
 }
 
+/// English number words, for counts.
 const NUMBER_WORDS: &[&str] = &[
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "single",
 ];

@@ -103,6 +103,7 @@ impl Reading {
             return None;
         }
         let answer = other.text;
+        let key = format!(" {} ", normalize_term(answer));
         let shaped = match self.asked {
             Asked::Thing { .. } => true,
             Asked::Manner { .. } => words(answer)
@@ -152,11 +153,10 @@ impl Reading {
                 // Words of a section's heading that name no drug are not one, whoever
                 // reads them as an answer ("Management of Gouty Arthritis" from
                 // "Management of Gouty Arthritis in HFrEF Patients").
-                let padded = format!(" {} ", normalize_term(answer));
                 let heading = self
                     .headings
                     .iter()
-                    .any(|h| format!(" {h} ").contains(&padded));
+                    .any(|h| format!(" {h} ").contains(&key));
                 if !same && named.is_empty() && heading && member(&best.text) {
                     return Some(best);
                 }
@@ -166,7 +166,6 @@ impl Reading {
                 }
             }
         }
-        let key = format!(" {} ", normalize_term(answer));
         // Among the candidates as this reader reads them: said of a patient like this
         // one too, when the best is.
         let among = self.candidates.iter().any(|c| {
@@ -405,15 +404,20 @@ pub fn read(
     // For a class of drugs ("Which anticoagulant …"), once the documents name a drug
     // of the class, a drug whose name or kind places it in other classes only is not
     // an answer ("clarithromycin", named for its interaction).
+    let in_class: BTreeMap<String, Option<bool>> = match &asked {
+        Asked::Thing { head, .. } => texts
+            .iter()
+            .map(|(key, t)| {
+                let drug = language.drugs.lookup(&t.0);
+                let in_class = drug.and_then(|d| asked::in_class(language, d.canonical, head));
+                (key.clone(), in_class)
+            })
+            .collect(),
+        _ => BTreeMap::new(),
+    };
     if let Asked::Thing { head, .. } = &asked {
-        if asked::asks_for_class(language, head) {
-            let class_of = |text: &str| {
-                let drug = language.drugs.lookup(text)?;
-                asked::in_class(language, drug.canonical, head)
-            };
-            if texts.values().any(|t| class_of(&t.0) == Some(true)) {
-                texts.retain(|_, t| class_of(&t.0) != Some(false));
-            }
+        if asked::asks_for_class(language, head) && in_class.values().any(|c| *c == Some(true)) {
+            texts.retain(|key, _| in_class.get(key) != Some(&Some(false)));
         }
     }
     // One name written shorter and longer ("Norvax", "Norvax (NRV-2) vaccine") is one
@@ -691,41 +695,37 @@ pub fn read(
         }
     }
 
-    let mut candidates: Vec<Candidate> = texts
+    // Between candidates the statements count for equally, one known to be of the
+    // asked class goes first ("linezolid, dolutegravir …" for "Which antiretroviral").
+    let mut candidates: Vec<(bool, Candidate)> = texts
         .into_iter()
         .map(|(key, (text, first, _))| {
+            let member = in_class.get(&key) == Some(&Some(true));
             let (mut score, mut support) = scores.remove(&key).unwrap_or_default();
             if score > 0.0 && language.drugs.lookup(&text).is_some() {
                 score = (1.0 + score) * NAMED_FACTOR - 1.0;
             }
             support.sort_by(|a, b| b.0.total_cmp(&a.0));
-            Candidate {
+            let candidate = Candidate {
                 text,
                 score,
                 support: support.into_iter().map(|(_, s)| s).collect(),
                 blocked_by: blocked.get(&key).cloned(),
                 first,
                 for_patient: for_patient.contains(&key),
-            }
+            };
+            (member, candidate)
         })
         .collect();
-    // Between candidates the statements count for equally, one known to be of the
-    // asked class goes first ("linezolid, dolutegravir …" for "Which antiretroviral").
-    let member = |c: &Candidate| match &asked {
-        Asked::Thing { head, .. } => language
-            .drugs
-            .lookup(&c.text)
-            .is_some_and(|d| asked::in_class(language, d.canonical, head) == Some(true)),
-        _ => false,
-    };
-    candidates.sort_by(|a, b| {
+    candidates.sort_by(|(a_member, a), (b_member, b)| {
         a.blocked_by
             .is_some()
             .cmp(&b.blocked_by.is_some())
             .then(b.score.total_cmp(&a.score))
-            .then(member(b).cmp(&member(a)))
+            .then(b_member.cmp(a_member))
             .then(a.first.cmp(&b.first))
     });
+    let candidates = candidates.into_iter().map(|(_, c)| c).collect();
     let headings = all
         .iter()
         .filter(|s| s.kind == Kind::Heading)
@@ -823,8 +823,6 @@ const WARNS: &[&str] = &[
     "cannot receive",
     "cannot be",
     "contraindicated",
-    // As British texts hyphenate it ("contra-indicated").
-    "contra indicated",
     "contra indicated",
     "contraindication",
     "avoid",
@@ -1169,8 +1167,6 @@ const MEDICINE_OPENERS: &[&str] = &[
     "using",
 ];
 
-/// Whether a statement speaks of the population of the one before ("in these
-/// situations", "such patients").
 /// The labels a value at byte `at` of `text` is written under, when the text sets
 /// values out as "label: value" parts between semicolons: its own part's label and the
 /// first part's ("≥18yrs: Herpes zoster: 1g every 8hrs; CrCl 10–29mL/min: 1g every
@@ -1191,6 +1187,8 @@ fn labels_of(text: &str, at: usize) -> Option<Vec<&str>> {
     Some(labels.into_iter().filter(|l| !l.is_empty()).collect())
 }
 
+/// Whether a statement speaks of the population of the one before ("in these
+/// situations", "such patients").
 fn refers_to_population(text: &str) -> bool {
     let ws = crate::text::lower_words(text);
     ws.windows(2).any(|p| {
