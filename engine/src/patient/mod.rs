@@ -196,6 +196,39 @@ fn own_words(ws: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// Whether the first person noun of `ws` has a negated modifier: right after it
+/// ("women not of childbearing potential", "adults without …"), or after "who" /
+/// "that" / "with" and auxiliaries ("women who are not pregnant", "patients who have
+/// never had …"). A negated main verb says nothing of who the people are
+/// ("children were not included in the trials").
+fn negated_modifier(ws: &[String]) -> bool {
+    let Some(at) = ws.iter().position(|w| Class::Person.has(w)) else {
+        return false;
+    };
+    let mut rest = ws[at + 1..].iter().map(String::as_str).peekable();
+    if rest
+        .peek()
+        .is_some_and(|w| matches!(*w, "who" | "that" | "with"))
+    {
+        rest.next();
+        while rest.peek().is_some_and(|w| AUXILIARIES.contains(w)) {
+            rest.next();
+        }
+    }
+    rest.next().is_some_and(|w| NEGATORS.contains(&w))
+}
+
+/// Auxiliaries between "who" and a negation ("who have not been …").
+const AUXILIARIES: &[&str] = &[
+    "are", "is", "was", "were", "have", "has", "had", "do", "does", "did", "can", "could", "will",
+    "would", "been",
+];
+
+/// Words that negate what follows them in a condition phrase. "Cannot" and "unable"
+/// are not among them: an inability is a state the patient's own words name as it
+/// is ("a child who cannot expectorate sputum").
+const NEGATORS: &[&str] = &["no", "not", "without", "never", "non"];
+
 /// Words that open a modifier of a person noun that asks something of the people:
 /// "children with …", "infants at risk of …", "women who …".
 const PEOPLE_MODIFIERS: &[&str] = &["with", "who", "at", "having", "receiving", "taking", "on"];
@@ -315,10 +348,35 @@ fn mention(haystack_padded: &str, phrase: &str) -> Option<bool> {
         if names_person && object_of {
             continue;
         }
-        let negated = before
-            .iter()
-            .any(|w| matches!(*w, "not" | "no" | "without" | "non" | "never" | "nor"));
-        if !negated {
+        if !negated_before(haystack_padded, at) {
+            return Some(true);
+        }
+        seen = Some(false);
+    }
+    seen
+}
+
+/// Whether one of the two words before byte `at` of `haystack_padded` negates what is
+/// written there ("not in adults", "without pregnancy", "non-pregnant").
+fn negated_before(haystack_padded: &str, at: usize) -> bool {
+    haystack_padded[..at]
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .any(|w| matches!(w, "not" | "no" | "without" | "non" | "never" | "nor"))
+}
+
+/// Whether `phrase` occurs in `haystack_padded` as [`mention`] says, counting every
+/// mention, people named after "to" or "of" included: a condition phrase's own people
+/// are found by [`own_population`] first.
+fn mention_in_phrase(haystack_padded: &str, phrase: &str) -> Option<bool> {
+    let needle = padded(phrase);
+    if needle.trim().is_empty() {
+        return None;
+    }
+    let mut seen = None;
+    for (at, _) in haystack_padded.match_indices(&needle) {
+        if !negated_before(haystack_padded, at) {
             return Some(true);
         }
         seen = Some(false);
@@ -798,21 +856,31 @@ impl Patient {
         let mut found = false;
         let mut any_true = false;
         let mut all_false = true;
-        let named: Vec<Concept> = lexicon::SYNONYMS
+        // Each concept the phrase names, and whether it names it plainly (true) or
+        // only negated ("non-pregnant women", "women who are not pregnant").
+        let mentioned: Vec<(Concept, bool)> = lexicon::SYNONYMS
             .iter()
-            .filter(|(_, synonyms)| synonyms.iter().any(|s| contains_phrase(&padded_phrase, s)))
-            .map(|(c, _)| *c)
+            .filter_map(|(c, synonyms)| {
+                let seen: Vec<bool> = synonyms
+                    .iter()
+                    .filter_map(|s| mention_in_phrase(&padded_phrase, s))
+                    .collect();
+                (!seen.is_empty()).then(|| (*c, seen.contains(&true)))
+            })
             .collect();
+        let named: Vec<Concept> = mentioned.iter().map(|(c, _)| *c).collect();
         // The most specific concepts speak for the phrase: "first trimester" also names
         // pregnancy, but it is the trimester that decides.
-        for concept in named
+        for (concept, plain) in mentioned
             .iter()
-            .filter(|c| !named.iter().any(|d| d != *c && implies(*d, **c)))
+            .filter(|(c, _)| !named.iter().any(|d| d != c && implies(*d, *c)))
         {
             found = true;
-            match self.concepts.get(concept) {
-                Some(Truth::True) => any_true = true,
-                Some(Truth::False) => {}
+            match (self.concepts.get(concept), plain) {
+                (Some(Truth::True), true) | (Some(Truth::False), false) => any_true = true,
+                (Some(Truth::False), true) => {}
+                // "Women without HIV" excludes a woman with HIV, whatever else holds.
+                (Some(Truth::True), false) => return Truth::False,
                 _ => all_false = false,
             }
         }
@@ -838,21 +906,25 @@ impl Patient {
         // what the phrase's modifier of its people asks of them: "children with sickle
         // cell disease" is not every child, "infants at low risk of HIV acquisition" not
         // every infant.
-        let qualified = any_true && {
-            let covered: BTreeSet<String> = named
-                .iter()
-                .flat_map(|c| lexicon::SYNONYMS.iter().filter(move |(d, _)| d == c))
-                .flat_map(|(_, synonyms)| synonyms.iter())
-                .filter(|s| contains_phrase(&padded_phrase, s))
-                .flat_map(|s| plain_words(s))
-                .collect();
-            let rest: Vec<String> = own_words(&people_modifier(&ws))
-                .into_iter()
-                .filter(|w| !covered.contains(w) && !covered.contains(&singular(w)))
-                .collect();
-            let matched = rest.iter().filter(|w| self.has_word(w)).count();
-            matched < rest.len() && 3 * matched < 2 * rest.len()
-        };
+        // "Women who are not of childbearing potential": a negation after the person
+        // noun asks something of the people that the words below decide.
+        let negated_after_person = negated_modifier(&ws);
+        let qualified = any_true
+            && (negated_after_person || {
+                let covered: BTreeSet<String> = named
+                    .iter()
+                    .flat_map(|c| lexicon::SYNONYMS.iter().filter(move |(d, _)| d == c))
+                    .flat_map(|(_, synonyms)| synonyms.iter())
+                    .filter(|s| contains_phrase(&padded_phrase, s))
+                    .flat_map(|s| plain_words(s))
+                    .collect();
+                let rest: Vec<String> = own_words(&people_modifier(&ws))
+                    .into_iter()
+                    .filter(|w| !covered.contains(w) && !covered.contains(&singular(w)))
+                    .collect();
+                let matched = rest.iter().filter(|w| self.has_word(w)).count();
+                matched < rest.len() && 3 * matched < 2 * rest.len()
+            });
         if found && !qualified {
             if any_true {
                 return Truth::True;
@@ -865,6 +937,8 @@ impl Patient {
         //    ("A, B or C") holds when one of them does.
         let mut any_content = false;
         let mut all_negated = true;
+        let mut alternatives = 0;
+        let mut excluded = 0;
         for alternative in phrase.split([',', ';']).flat_map(|part| part.split(" or ")) {
             let content: Vec<String> = plain_words(alternative)
                 .iter()
@@ -875,17 +949,37 @@ impl Patient {
                 continue;
             }
             any_content = true;
+            alternatives += 1;
             // "People with no known risk factors": those without them, as the patient
-            // is when the description negates them too.
-            let negates = plain_words(alternative)
+            // is when the description negates them too. "Women who are not of
+            // childbearing potential": what the negation covers must not be the
+            // patient's, and what comes before it must be.
+            let all_words = plain_words(alternative);
+            if let Some(at) = all_words
                 .iter()
-                .take_while(|w| !content.contains(&singular(w).to_lowercase()))
-                .any(|w| matches!(w.as_str(), "no" | "without" | "not" | "never"));
-            if negates {
-                if content.iter().all(|w| self.negated_words.contains(w)) {
+                .position(|w| NEGATORS.contains(&w.as_str()))
+            {
+                let condition = |ws: &[String]| -> Vec<String> {
+                    ws.iter()
+                        .filter(|w| !is_stop(w) && !QUALIFIERS.contains(&w.as_str()))
+                        .map(|w| singular(w).to_lowercase())
+                        .collect()
+                };
+                let before = condition(&all_words[..at]);
+                let negated = condition(&all_words[at + 1..]);
+                let holds_before = before
+                    .iter()
+                    .all(|w| Class::Person.has(w) || self.has_word(w));
+                all_negated = false;
+                if negated.is_empty() || !holds_before {
+                    continue;
+                }
+                if negated.iter().all(|w| self.negated_words.contains(w)) {
                     return Truth::True;
                 }
-                all_negated = false;
+                if negated.iter().all(|w| self.has_word(w)) {
+                    excluded += 1;
+                }
                 continue;
             }
             let kind_covered = self.kind_words(&content);
@@ -911,7 +1005,7 @@ impl Patient {
                 all_negated = false;
             }
         }
-        if any_content && all_negated {
+        if any_content && (all_negated || excluded == alternatives) {
             return Truth::False;
         }
         Truth::Unknown
@@ -983,6 +1077,46 @@ mod tests {
     }
 
     #[test]
+    fn a_negated_modifier_excludes_the_people_it_negates() {
+        // The negation after the person noun decides: what it covers must not be the
+        // patient's. A negated main verb says nothing of who the people are.
+        check(
+            "A 22-year-old woman of childbearing potential has new generalised seizures.",
+            &[
+                ("women who are not of childbearing potential", Truth::False),
+                ("women not of childbearing potential", Truth::False),
+                ("women of childbearing potential", Truth::True),
+                ("Children were not included in the trials", Truth::False),
+            ],
+        );
+        check(
+            "A 30-year-old pregnant woman at 12 weeks has a urinary tract infection.",
+            &[
+                ("women who are not pregnant", Truth::False),
+                ("non-pregnant women", Truth::False),
+                ("adults who are not pregnant", Truth::False),
+                ("women who are pregnant", Truth::True),
+            ],
+        );
+        check(
+            "A 60-year-old man with diabetes and chronic kidney disease has hypertension.",
+            &[
+                ("patients who do not have diabetes", Truth::False),
+                ("people without diabetes", Truth::False),
+                ("adults who have never had diabetes", Truth::False),
+                ("patients with diabetes", Truth::True),
+            ],
+        );
+        check(
+            "A 45-year-old man who has never been vaccinated against hepatitis B is exposed.",
+            &[
+                ("people who have not been vaccinated", Truth::True),
+                ("people who have been vaccinated", Truth::False),
+            ],
+        );
+    }
+
+    #[test]
     fn a_population_is_its_own_people_and_its_own_negations() {
         // People inside a population's modifiers are other people.
         check(
@@ -993,8 +1127,9 @@ mod tests {
                     Truth::False,
                 ),
                 ("HIV-infected persons", Truth::True),
-                // "No other risk factors" says he has one already.
-                ("People with no known risk factors for TB", Truth::Unknown),
+                // "No other risk factors" says he has one already: he is not among
+                // the people with none.
+                ("People with no known risk factors for TB", Truth::False),
             ],
         );
         // Populations side by side are alternatives.
