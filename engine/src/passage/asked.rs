@@ -904,12 +904,28 @@ pub fn spans(
                 None
             };
             let vaccines = *head == "vaccine";
+            // "Which drug class …", "Which class of antihypertensive …": a class is
+            // asked for, and the lexicon's classes answer it: any class for a classifier
+            // head, a class of the asked kind otherwise.
+            let classifier = CLASSIFIERS.iter().any(|c| stem(c) == *head);
             for (range, drug) in language.drugs.mentions(&words) {
+                if drug.is_class() {
+                    let written = words[range.clone()].join(" ");
+                    let of_kind = classifier
+                        || (*plural
+                            && [drug.canonical, written.as_str()]
+                                .iter()
+                                .any(|name| in_class(language, name, head) == Some(true)));
+                    if of_kind {
+                        typed.push((range, Typed::Named));
+                    }
+                    continue;
+                }
                 // A plural names a kind ("transaminases", "antibodies"), not one of its
                 // members, unless several are asked for.
                 let last = range.end.saturating_sub(1);
                 let names_kind = !plural && matches!(tags.get(last), Some(Tag::Nns | Tag::Nnps));
-                if drug.is_class() || names_kind {
+                if names_kind {
                     continue;
                 }
                 // A vaccine's name answers "Which vaccine …" (MeSH files vaccines apart).

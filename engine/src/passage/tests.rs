@@ -860,3 +860,29 @@ fn warnings_are_read_in_their_usual_wordings() {
         assert_eq!(!warning_clauses(sentence).is_empty(), *warns, "{sentence}");
     }
 }
+
+#[test]
+fn a_question_for_a_class_is_answered_by_a_class() {
+    // "Which drug class": any class the lexicon knows; "which class of X": a class of X.
+    check(
+        &[
+            "Heartburn in older people\n\nIn people over 65 years, proton pump inhibitors \
+           are recommended. Calcium channel blockers may worsen reflux in people over 65 \
+           years.",
+        ],
+        "A 70-year-old woman has heartburn. Which drug class should be used?",
+        Some("proton pump inhibitors"),
+        Some("proton pump inhibitors"),
+    );
+    check(
+        &[
+            "Hypertension in chronic kidney disease\n\nIn people with chronic kidney disease \
+           and albuminuria, start an ACE inhibitor. In people without albuminuria, a \
+           calcium channel blocker may be started.",
+        ],
+        "A 60-year-old man with chronic kidney disease and albuminuria has high blood \
+         pressure. Which class of antihypertensive should be started?",
+        Some("ACE inhibitor"),
+        Some("ACE inhibitor"),
+    );
+}
