@@ -93,6 +93,20 @@ pub const PHARMACOLOGICAL_ACTIONS: &str = "D27";
 /// MeSH's branch of vaccines.
 pub const VACCINES: &str = "D20.215";
 
+/// A name as the lexicon's maps key it: lower case, white space collapsed.
+fn lookup_key(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// A key with its hyphens written as spaces ("calcium-channel blockers" →
+/// "calcium channel blockers").
+fn unhyphenated(key: &str) -> String {
+    key.replace('-', " ")
+}
+
 impl DrugLexicon {
     /// Reads `[canonical]` lines (`name<TAB>classes`), `[variant]` lines
     /// (`variant<TAB>canonical line<TAB>brand 0/1`), then `[kind]` lines
@@ -146,6 +160,28 @@ impl DrugLexicon {
         if lexicon.variants.is_empty() {
             return Err(LanguageError::new(WHAT, 0, "no [variant] entries".into()));
         }
+        // A hyphen joins words a text may write apart ("beta-blockers" / "beta
+        // blockers"): every hyphenated name is also known with spaces, and a name looked
+        // up is tried with spaces too (see [`unhyphenated`]).
+        let spaced: Vec<(String, (u32, bool))> = lexicon
+            .variants
+            .iter()
+            .filter(|(name, _)| name.contains('-'))
+            .map(|(name, v)| (unhyphenated(name), *v))
+            .collect();
+        for (name, v) in spaced {
+            lexicon.longest = lexicon.longest.max(name.split(' ').count());
+            lexicon.variants.entry(name).or_insert(v);
+        }
+        let spaced: Vec<(String, Kinds)> = lexicon
+            .kinds
+            .iter()
+            .filter(|(name, _)| name.contains('-'))
+            .map(|(name, k)| (unhyphenated(name), k.clone()))
+            .collect();
+        for (name, k) in spaced {
+            lexicon.kinds.entry(name).or_insert(k);
+        }
         // A class name's head is its last word before any MeSH inversion
         // ("abortifacient agents, nonsteroidal" → "agents").
         let heads: Vec<String> = lexicon
@@ -177,12 +213,11 @@ impl DrugLexicon {
 
     /// The drug a name denotes, compared in lower case with white space collapsed.
     pub fn lookup(&self, name: &str) -> Option<Drug<'_>> {
-        let key = name
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase();
-        let &(index, brand) = self.variants.get(&key)?;
+        let key = lookup_key(name);
+        let &(index, brand) = self
+            .variants
+            .get(&key)
+            .or_else(|| self.variants.get(&unhyphenated(&key)))?;
         let canonical = self.canonical.get(index as usize)?;
         Some(Drug {
             canonical: &canonical.name,
@@ -195,15 +230,14 @@ impl DrugLexicon {
     /// space collapsed; a drug name the kinds do not list is looked up by its generic
     /// name ("Lopressor", "metoprolol tartrate" → "metoprolol").
     pub fn kinds(&self, name: &str) -> Option<&Kinds> {
-        let key = name
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase();
-        self.kinds.get(&key).or_else(|| {
-            let drug = self.lookup(&key)?;
-            self.kinds.get(drug.canonical)
-        })
+        let key = lookup_key(name);
+        self.kinds
+            .get(&key)
+            .or_else(|| self.kinds.get(&unhyphenated(&key)))
+            .or_else(|| {
+                let drug = self.lookup(&key)?;
+                self.kinds.get(drug.canonical)
+            })
     }
 
     /// Whether a noun heads the names of pharmacological classes, so that what it

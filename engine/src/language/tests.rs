@@ -190,6 +190,19 @@ fn drug_names_map_brands_and_variants_to_one_generic() {
         .map(|(r, d)| (r, d.canonical))
         .collect();
     assert_eq!(found, [(2..3, "warfarin"), (4..6, "influenza vaccines")]);
+    // A hyphen joins words a text may write apart, either way round.
+    let spaced = drugs
+        .lookup("calcium channel blockers")
+        .map(|d| d.canonical);
+    assert!(spaced.is_some());
+    assert_eq!(
+        drugs
+            .lookup("calcium-channel blockers")
+            .map(|d| d.canonical),
+        spaced
+    );
+    assert!(drugs.kinds("beta blocker").is_some());
+    assert_eq!(drugs.kinds("beta-blocker"), drugs.kinds("beta blocker"));
 }
 
 #[test]

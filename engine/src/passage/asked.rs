@@ -908,6 +908,30 @@ pub fn spans(
             // asked for, and the lexicon's classes answer it: any class for a classifier
             // head, a class of the asked kind otherwise.
             let classifier = CLASSIFIERS.iter().any(|c| stem(c) == *head);
+            if classifier {
+                // Classes the drug lexicon lacks that the kinds know as medicines
+                // ("beta blockers"), in the singular or plural.
+                for p in &analysis.phrases {
+                    let written = analysis.text(text, p.core.clone());
+                    let singular_form = match written.rsplit_once(' ') {
+                        Some((before, last)) => format!("{before} {}", crate::text::singular(last)),
+                        None => crate::text::singular(written),
+                    };
+                    let medicine_kind = [written, singular_form.as_str()].iter().any(|n| {
+                        language
+                            .drugs
+                            .kinds(n)
+                            .is_some_and(|k| k.roots.iter().any(|r| r == "medicine"))
+                    });
+                    let one_drug = language
+                        .drugs
+                        .lookup(written)
+                        .is_some_and(|d| !d.is_class());
+                    if medicine_kind && !one_drug {
+                        typed.push((p.core.clone(), Typed::Named));
+                    }
+                }
+            }
             for (range, drug) in language.drugs.mentions(&words) {
                 if drug.is_class() {
                     let written = words[range.clone()].join(" ");

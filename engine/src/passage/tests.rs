@@ -874,6 +874,19 @@ fn a_question_for_a_class_is_answered_by_a_class() {
         Some("proton pump inhibitors"),
         Some("proton pump inhibitors"),
     );
+    // A class the kinds know as a medicine, which the drug lexicon does not name.
+    check(
+        &[
+            "Rate control in atrial fibrillation\n\nIn patients with heart failure with \
+           reduced ejection fraction, beta blockers are recommended for rate control. \
+           Calcium channel blockers should be avoided in patients with reduced ejection \
+           fraction.",
+        ],
+        "A 70-year-old woman with atrial fibrillation has heart failure with reduced \
+         ejection fraction. Which drug class should be used for rate control?",
+        Some("beta blockers"),
+        Some("beta blockers"),
+    );
     check(
         &[
             "Hypertension in chronic kidney disease\n\nIn people with chronic kidney disease \
