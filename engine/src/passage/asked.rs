@@ -876,6 +876,11 @@ pub fn spans(
                     out.push(a.core.clone());
                 }
             }
+            // What a copula says the asked thing is: "First-line treatment of candidal
+            // infection in pregnancy is with a topical imidazole such as clotrimazole",
+            // "The preferred specimen is first-void urine": the statement opens with a
+            // phrase of the asked head, and its first verb is the copula.
+            out.extend(complement_of_head(analysis, &tokens, head));
             // Members of a kind the lexicon classes by their head noun, named by a noun
             // before it: "throat culture" is a test, "hepatitis A antibodies" too;
             // "echocardiographic imaging" only says how.
@@ -1087,6 +1092,57 @@ pub fn name_like(analysis: &Analysis, text: &str, i: usize) -> bool {
     let letters = token.chars().filter(|c| c.is_alphabetic()).count();
     matches!(analysis.tags.get(i), Some(Tag::Nnp | Tag::Nnps))
         || (letters >= 2 && token.chars().skip(1).any(char::is_uppercase))
+}
+
+/// The complement of a copula whose subject is a phrase of the asked `head` opening the
+/// statement (a determiner before it aside), and the members listed after it ("… is
+/// with a topical imidazole such as clotrimazole"): the phrase after the copula (and a
+/// "with" or "by" after it), when the copula is the statement's first verb.
+fn complement_of_head(analysis: &Analysis, tokens: &[String], head: &str) -> Vec<Range<usize>> {
+    let tags = &analysis.tags;
+    let Some(subject) = analysis.phrases.first() else {
+        return Vec::new();
+    };
+    let opens = subject.range.start == 0
+        || (subject.range.start == 1 && tokens.first().is_some_and(|t| Class::Determiner.has(t)));
+    let headed = (subject.core.start..subject.core.end)
+        .any(|i| tokens.get(i).is_some_and(|t| stem(t) == head));
+    if !opens || !headed {
+        return Vec::new();
+    }
+    let Some(verb) = (subject.range.end..tokens.len()).find(|&k| tags[k].is_verb()) else {
+        return Vec::new();
+    };
+    if !matches!(
+        tokens[verb].as_str(),
+        "is" | "are" | "was" | "remains" | "remain"
+    ) {
+        return Vec::new();
+    }
+    // Punctuation between the subject and the copula ends the subject.
+    if tokens[subject.range.end..verb]
+        .iter()
+        .any(|t| matches!(t.as_str(), "," | ";" | ":" | "."))
+    {
+        return Vec::new();
+    }
+    let mut from = verb + 1;
+    if tokens.get(from).is_some_and(|t| t == "with" || t == "by") {
+        from += 1;
+    }
+    let Some(complement) = analysis.phrases.iter().find(|p| p.range.start == from) else {
+        return Vec::new();
+    };
+    // "The urea breath test … are the preferred tests": a complement of the asked kind
+    // says what the subject is, not what the kind is.
+    if (complement.core.start..complement.core.end)
+        .any(|i| tokens.get(i).is_some_and(|t| stem(t) == head))
+    {
+        return Vec::new();
+    }
+    let mut out = vec![complement.core.clone()];
+    out.extend(listed_after(analysis, tokens, complement.range.end));
+    out
 }
 
 /// Longest parenthesised alias, in words.

@@ -899,3 +899,25 @@ fn a_question_for_a_class_is_answered_by_a_class() {
         Some("ACE inhibitor"),
     );
 }
+
+#[test]
+fn a_copula_after_the_asked_kind_names_it() {
+    // "The <kind> is (with) X": X is of the asked kind, and so are the members listed
+    // after it (the named member first).
+    check(
+        &[
+            "Candidal infection in pregnancy\n\nFirst-line treatment of candidal infection in \
+           pregnancy is with a topical imidazole such as clotrimazole.",
+        ],
+        "A 30-year-old woman at 10 weeks' gestation has vaginal thrush. What is the \
+         first-line treatment?",
+        Some("clotrimazole"),
+        Some("clotrimazole"),
+    );
+    check(
+        &["The preferred specimen in men is first-void urine."],
+        "A 30-year-old man needs chlamydia screening. Which specimen is preferred?",
+        Some("first-void urine"),
+        Some("first-void urine"),
+    );
+}
