@@ -107,6 +107,17 @@ fn unhyphenated(key: &str) -> String {
     key.replace('-', " ")
 }
 
+/// A name with a footnote mark run onto it, as tables copied from a page carry them
+/// ("Vancomycin4", "cefazolin12"), without the mark: one or two digits after a word of
+/// at least five letters. Names whose digits are their own ("T4", "B12") are shorter.
+fn without_footnote(key: &str) -> Option<&str> {
+    let name = key.trim_end_matches(|c: char| c.is_ascii_digit());
+    let mark = key.len() - name.len();
+    let word = name.rsplit(' ').next().unwrap_or(name);
+    ((1..=2).contains(&mark) && word.chars().count() >= 5 && word.chars().all(char::is_alphabetic))
+        .then_some(name)
+}
+
 impl DrugLexicon {
     /// Reads `[canonical]` lines (`name<TAB>classes`), `[variant]` lines
     /// (`variant<TAB>canonical line<TAB>brand 0/1`), then `[kind]` lines
@@ -217,7 +228,8 @@ impl DrugLexicon {
         let &(index, brand) = self
             .variants
             .get(&key)
-            .or_else(|| self.variants.get(&unhyphenated(&key)))?;
+            .or_else(|| self.variants.get(&unhyphenated(&key)))
+            .or_else(|| self.variants.get(without_footnote(&key)?))?;
         let canonical = self.canonical.get(index as usize)?;
         Some(Drug {
             canonical: &canonical.name,

@@ -190,6 +190,12 @@ fn drug_names_map_brands_and_variants_to_one_generic() {
         .map(|(r, d)| (r, d.canonical))
         .collect();
     assert_eq!(found, [(2..3, "warfarin"), (4..6, "influenza vaccines")]);
+    // A footnote mark run onto a name in a copied table.
+    assert_eq!(
+        drugs.lookup("Vancomycin4").map(|d| d.canonical),
+        Some("vancomycin")
+    );
+    assert!(drugs.lookup("T4").is_none_or(|d| d.canonical != "t"));
     // A hyphen joins words a text may write apart, either way round.
     let spaced = drugs
         .lookup("calcium channel blockers")
