@@ -223,8 +223,9 @@ impl Tagger {
     }
 
     /// The tags of one sentence's tokens (words and punctuation, in order): Brill's
-    /// algorithm, then two rules of English it misses, both about participles before a
-    /// noun ("should receive inactivated influenza vaccine"):
+    /// algorithm, then a word opening a table's cell or a bullet read as a sentence's
+    /// first word, and two rules of English Brill's algorithm misses, both about
+    /// participles before a noun ("should receive inactivated influenza vaccine"):
     /// - an "-ed" word that the lexicon does not know, or knows only as a past form, is
     ///   never a base or present form, so where the contextual rules made it one (after a
     ///   modal) it is a participle;
@@ -232,7 +233,11 @@ impl Tagger {
     ///   preposition or adjective and right before a noun or adjective it modifies, it
     ///   is a participle.
     pub fn tag(&self, tokens: &[&str]) -> Vec<Tag> {
-        let mut tags = self.tag_brill(tokens);
+        // A table's cell or a bullet starts as a sentence does, with a capital that
+        // says nothing of a name ("| Trigger agents |").
+        let mut tags = self.brill(tokens, |i| {
+            i == 0 || matches!(tokens[i - 1], "|" | "•" | "*")
+        });
         for (tag, token) in tags.iter_mut().zip(tokens) {
             let past_form = matches!(self.lookup(token, false), None | Some(Tag::Vbd | Tag::Vbn));
             if matches!(tag, Tag::Vb | Tag::Vbp) && token.ends_with("ed") && past_form {
@@ -253,11 +258,18 @@ impl Tagger {
     }
 
     /// Brill's algorithm alone, as Pattern implements it (the parity test's reference).
+    #[cfg(test)]
     pub(crate) fn tag_brill(&self, tokens: &[&str]) -> Vec<Tag> {
+        self.brill(tokens, |i| i == 0)
+    }
+
+    /// Brill's algorithm, with the tokens that open a sentence (looked up in lower
+    /// case too) as `opens` says.
+    fn brill(&self, tokens: &[&str], opens: impl Fn(usize) -> bool) -> Vec<Tag> {
         let known: Vec<Option<Tag>> = tokens
             .iter()
             .enumerate()
-            .map(|(i, t)| self.lookup(t, i == 0))
+            .map(|(i, t)| self.lookup(t, opens(i)))
             .collect();
         let mut tags: Vec<Tag> = known.iter().map(|t| t.unwrap_or(Tag::Nn)).collect();
         for i in 0..tokens.len() {

@@ -96,6 +96,12 @@ fn shipped_tagger_reads_clinical_sentences() {
     );
     // A heading in capitals is looked up in lower case.
     check_tags(language, "CONTRAINDICATIONS", "CONTRAINDICATIONS/NNS");
+    // A table's cell opens as a sentence does: its capital is not a name's (the
+    // lexicon's tag for "trigger" is taken, whichever it is).
+    let cell = language.analyse("Halothane | Trigger agents");
+    assert_eq!(cell.tags.len(), 4);
+    assert_ne!(cell.tags[2], Tag::Nnp);
+    assert_eq!(cell.tags[3], Tag::Nns);
 }
 
 /// Tag for tag what TextBlob's PatternTagger (the reference implementation of Brill's

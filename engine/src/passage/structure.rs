@@ -61,6 +61,18 @@ impl Statement {
     }
 }
 
+/// Whether a line is a table's row: cells between "|", none of them prose of several
+/// sentences (a page flattened onto one line keeps its tables' bars in running text).
+fn is_row(line: &str) -> bool {
+    line.contains('|')
+        && line
+            .split('|')
+            .all(|cell| split_sentences(cell).len() < MAX_CELL_SENTENCES)
+}
+
+/// Sentences from which a cell is prose, not a table's cell.
+const MAX_CELL_SENTENCES: usize = 3;
+
 /// How a reader takes a document's lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Layout {
@@ -167,7 +179,7 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
             (Some((text, _)), m) if m != Marker::None || unmarked_item => Some(text.clone()),
             _ => None,
         };
-        let kind = if body.contains('|') {
+        let kind = if is_row(body) {
             Kind::Row
         } else if marker != Marker::None || unmarked_item {
             Kind::Item
@@ -516,6 +528,17 @@ mod tests {
         assert_eq!(s[2].0, Kind::Row);
         assert_eq!(s[2].2, vec!["Title".to_string(), "Children".to_string()]);
         assert_eq!(s[3].2, vec!["Title".to_string(), "Children".to_string()]);
+    }
+
+    #[test]
+    fn a_page_flattened_onto_one_line_is_prose_not_a_row() {
+        // Its tables' bars stay in running text; a cell of several sentences is prose.
+        let line = "## Lithium and NSAIDs **Key point:** NSAIDs raise lithium levels. \
+                    They reduce its clearance. Acetaminophen is the preferred analgesic. \
+                    | Agent | Safe? | | --- | --- | | Ibuprofen | No |";
+        let s = shape(line);
+        assert!(s.iter().all(|(kind, ..)| *kind == Kind::Sentence), "{s:?}");
+        assert!(s.len() >= 3, "{s:?}");
     }
 
     #[test]
