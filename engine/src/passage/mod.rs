@@ -583,6 +583,11 @@ pub fn read(
                 warned = referred.clone();
             }
         }
+        // "The combination of an ACE inhibitor and an ARB is not recommended": a
+        // warning against two candidates used together counts neither for nor against
+        // either alone. (A drug the patient already takes is named by the question, so
+        // it is no candidate: a warning against combining with it warns one candidate.)
+        let paired = warned.len() >= 2 && names_combination(&statement.text);
         // A lead-in's candidates scope the items below it.
         if structure::is_lead_in(&statement.text) {
             lead_topics = about.clone();
@@ -674,6 +679,7 @@ pub fn read(
                 (false, None) => applies,
             };
             let contribution = match (applies, is_warned) {
+                (_, true) if paired => 0.0,
                 (None, true) | (Some(Truth::Unknown), true) => 0.0,
                 (None, false) => strength * relevance,
                 (Some(Truth::True), true) => {
@@ -955,6 +961,17 @@ fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
         })
         .collect()
 }
+
+/// Whether a statement speaks of drugs used together ("the combination of A and B",
+/// "A combined with B", "concomitant use of A and B").
+fn names_combination(text: &str) -> bool {
+    crate::text::lower_words(text)
+        .iter()
+        .any(|w| COMBINATION_WORDS.iter().any(|c| w.starts_with(c)))
+}
+
+/// How words that speak of drugs used together begin.
+const COMBINATION_WORDS: &[&str] = &["combin", "concomitant", "coadminist", "co-administ", "dual"];
 
 /// Words that set one part of a sentence against another ("…; however, …").
 const CONTRASTS: &[&str] = &["but", "however", "although", "whereas", "except", "unless"];

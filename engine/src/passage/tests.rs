@@ -921,3 +921,19 @@ fn a_copula_after_the_asked_kind_names_it() {
         Some("first-void urine"),
     );
 }
+
+#[test]
+fn a_warning_against_a_combination_spares_each_drug_alone() {
+    // Neither the combination's warning nor its mention counts for or against either.
+    check(
+        &[
+            "Hypertension in chronic kidney disease\n\nIn people with chronic kidney disease \
+           and albuminuria, start losartan. The combination of losartan and lisinopril is \
+           not recommended in chronic kidney disease.",
+        ],
+        "A 60-year-old man with chronic kidney disease and albuminuria has high blood \
+         pressure. Which antihypertensive should be started?",
+        Some("losartan"),
+        Some("losartan"),
+    );
+}
