@@ -103,6 +103,15 @@ impl Reading {
             return None;
         }
         let answer = other.text;
+        // An answer is a phrase, not a piece of a clause: one that opens with a
+        // conjunction ("If MOH", "and the dose") is a fragment.
+        let fragment = words(answer)
+            .iter()
+            .find(|w| w.is_word)
+            .is_some_and(|w| CLAUSE_OPENERS.contains(&w.text(answer).to_lowercase().as_str()));
+        if fragment {
+            return Some(best);
+        }
         let key = format!(" {} ", normalize_term(answer));
         let shaped = match self.asked {
             Asked::Thing { .. } => true,
@@ -206,6 +215,11 @@ impl Reading {
         language.drugs.lookup(answer).is_none() && noun && typed
     }
 }
+
+/// Conjunctions that open a clause or join two: no answer opens with one.
+const CLAUSE_OPENERS: &[&str] = &[
+    "if", "unless", "because", "although", "though", "whereas", "and", "or", "but",
+];
 
 /// How much more a statement about the patient's own population counts.
 const APPLIES_WEIGHT: f32 = 4.0;

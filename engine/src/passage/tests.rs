@@ -253,6 +253,9 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 ("USP 2.5", false, false, true),
                 // A number with nothing said of the patient stands.
                 ("10%", false, false, false),
+                // A piece of a clause is no answer, whoever says it.
+                ("if 10%", true, false, true),
+                ("and 10%", false, false, true),
             ],
         ),
     ];
