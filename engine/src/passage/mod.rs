@@ -105,10 +105,14 @@ impl Reading {
         let answer = other.text;
         // An answer is a phrase, not a piece of a clause: one that opens with a
         // conjunction ("If MOH", "and the dose") is a fragment.
-        let fragment = words(answer)
-            .iter()
-            .find(|w| w.is_word)
-            .is_some_and(|w| CLAUSE_OPENERS.contains(&w.text(answer).to_lowercase().as_str()));
+        let lower = crate::text::lower_words(answer);
+        // … or one that names a property of a thing, not a thing ("disadvantages of
+        // laboratory assay").
+        let fragment = lower.first().is_some_and(|w| {
+            CLAUSE_OPENERS.contains(&w.as_str())
+                || (PROPERTY_NOUNS.contains(&crate::text::singular(w).as_str())
+                    && lower.get(1).is_some_and(|o| o == "of"))
+        });
         if fragment {
             return Some(best);
         }
@@ -215,6 +219,18 @@ impl Reading {
         language.drugs.lookup(answer).is_none() && noun && typed
     }
 }
+
+/// Nouns that name a property of what follows their "of" ("the disadvantages of X"),
+/// so that the phrase they head never names a thing asked for.
+const PROPERTY_NOUNS: &[&str] = &[
+    "advantage",
+    "disadvantage",
+    "benefit",
+    "drawback",
+    "limitation",
+    "risk",
+    "downside",
+];
 
 /// Conjunctions that open a clause or join two: no answer opens with one.
 const CLAUSE_OPENERS: &[&str] = &[

@@ -227,6 +227,8 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 // Naming the kind in the plural, or not said of the patient: it does not.
                 ("nasopharyngeal swabs", true, false, true),
                 ("nasopharyngeal swab", false, false, true),
+                // A property of a thing is not a thing.
+                ("disadvantages of nasopharyngeal swab", true, false, true),
             ],
         ),
         (
