@@ -405,6 +405,9 @@ const FREQUENCY: &[&str] = &[
     "qds", "qd", "od",
 ];
 
+/// Participles of giving that may stand between an amount and how often it is given.
+const GIVEN: &[&str] = &["taken", "given", "administered"];
+
 /// Words that open a schedule: how often ("once weekly", "every 8 hours").
 const HOW_OFTEN: &[&str] = &[
     "once", "twice", "thrice", "daily", "weekly", "monthly", "every",
@@ -635,9 +638,25 @@ pub fn spans(
                 while k > j && matches!(tokens[k - 1].as_str(), "a" | "per" | "every") {
                     k -= 1;
                 }
-                // A route adverb ("subcutaneously", "orally").
-                if tags.get(k).is_some_and(|t| t.is_adverb()) && tokens[k].ends_with("ly") {
-                    k += 1;
+                // A route adverb ("subcutaneously", "orally"), and how often after it
+                // ("1 mg orally once a day"); how often after a participle of giving
+                // ("1 mg taken once daily").
+                let route = tags.get(k).is_some_and(|t| t.is_adverb()) && tokens[k].ends_with("ly");
+                let given = tokens.get(k).is_some_and(|t| GIVEN.contains(&t.as_str()));
+                if route || given {
+                    let mut m = k + 1;
+                    while tokens
+                        .get(m)
+                        .is_some_and(|t| FREQUENCY.contains(&t.as_str()))
+                    {
+                        m += 1;
+                    }
+                    while m > k + 1 && matches!(tokens[m - 1].as_str(), "a" | "per" | "every") {
+                        m -= 1;
+                    }
+                    if route || m > k + 1 {
+                        k = m;
+                    }
                 }
                 out.push(i..k);
                 i = k;

@@ -232,9 +232,25 @@ const PROPERTY_NOUNS: &[&str] = &[
     "downside",
 ];
 
-/// Conjunctions that open a clause or join two: no answer opens with one.
+/// Conjunctions that open a clause or join two, and adverbs that join a sentence to
+/// the one before ("However"): no answer opens with one.
 const CLAUSE_OPENERS: &[&str] = &[
-    "if", "unless", "because", "although", "though", "whereas", "and", "or", "but",
+    "if",
+    "unless",
+    "because",
+    "although",
+    "though",
+    "whereas",
+    "and",
+    "or",
+    "but",
+    "however",
+    "therefore",
+    "moreover",
+    "furthermore",
+    "thus",
+    "hence",
+    "nevertheless",
 ];
 
 /// How much more a statement about the patient's own population counts.

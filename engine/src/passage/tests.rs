@@ -78,6 +78,16 @@ fn amounts_counts_and_times_are_read_with_their_units() {
         Some("3 doses"),
         Some("2 doses"),
     );
+    // How often, after the route or a participle of giving.
+    let routed = "Dosing\n\nThe usual dose of exemplumab is 2 mg orally once a day. In \
+                  moderate renal impairment, the dose is 1 mg taken once daily.";
+    check(
+        &[routed],
+        "A 70-year-old woman with moderate renal impairment starts exemplumab. What dose \
+         should she take?",
+        Some("1 mg taken once daily"),
+        Some("2 mg orally once a day"),
+    );
 }
 
 #[test]
@@ -258,6 +268,7 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 // A piece of a clause is no answer, whoever says it.
                 ("if 10%", true, false, true),
                 ("and 10%", false, false, true),
+                ("However", false, false, true),
             ],
         ),
     ];
