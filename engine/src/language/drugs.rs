@@ -102,9 +102,16 @@ fn lookup_key(name: &str) -> String {
 }
 
 /// A key with its hyphens written as spaces ("calcium-channel blockers" →
-/// "calcium channel blockers").
-fn unhyphenated(key: &str) -> String {
-    key.replace('-', " ")
+/// "calcium channel blockers"), when it has any.
+fn unhyphenated(key: &str) -> Option<String> {
+    key.contains('-').then(|| key.replace('-', " "))
+}
+
+/// The hyphenated names of `map` written with spaces, each with its value.
+fn spaced_copies<V: Clone>(map: &HashMap<String, V>) -> Vec<(String, V)> {
+    map.iter()
+        .filter_map(|(name, v)| Some((unhyphenated(name)?, v.clone())))
+        .collect()
 }
 
 /// A name with a footnote mark run onto it, as tables copied from a page carry them
@@ -174,23 +181,11 @@ impl DrugLexicon {
         // A hyphen joins words a text may write apart ("beta-blockers" / "beta
         // blockers"): every hyphenated name is also known with spaces, and a name looked
         // up is tried with spaces too (see [`unhyphenated`]).
-        let spaced: Vec<(String, (u32, bool))> = lexicon
-            .variants
-            .iter()
-            .filter(|(name, _)| name.contains('-'))
-            .map(|(name, v)| (unhyphenated(name), *v))
-            .collect();
-        for (name, v) in spaced {
+        for (name, v) in spaced_copies(&lexicon.variants) {
             lexicon.longest = lexicon.longest.max(name.split(' ').count());
             lexicon.variants.entry(name).or_insert(v);
         }
-        let spaced: Vec<(String, Kinds)> = lexicon
-            .kinds
-            .iter()
-            .filter(|(name, _)| name.contains('-'))
-            .map(|(name, k)| (unhyphenated(name), k.clone()))
-            .collect();
-        for (name, k) in spaced {
+        for (name, k) in spaced_copies(&lexicon.kinds) {
             lexicon.kinds.entry(name).or_insert(k);
         }
         // A class name's head is its last word before any MeSH inversion
@@ -228,7 +223,7 @@ impl DrugLexicon {
         let &(index, brand) = self
             .variants
             .get(&key)
-            .or_else(|| self.variants.get(&unhyphenated(&key)))
+            .or_else(|| self.variants.get(&unhyphenated(&key)?))
             .or_else(|| self.variants.get(without_footnote(&key)?))?;
         let canonical = self.canonical.get(index as usize)?;
         Some(Drug {
@@ -245,7 +240,7 @@ impl DrugLexicon {
         let key = lookup_key(name);
         self.kinds
             .get(&key)
-            .or_else(|| self.kinds.get(&unhyphenated(&key)))
+            .or_else(|| self.kinds.get(&unhyphenated(&key)?))
             .or_else(|| {
                 let drug = self.lookup(&key)?;
                 self.kinds.get(drug.canonical)
