@@ -1244,22 +1244,6 @@ fn clean_start(prepared: &Prepared, phrase: &str) -> String {
     )
 }
 
-/// Routes of administration, which modify a drug's name without being part of it.
-const ROUTES: &[&str] = &[
-    "oral",
-    "intravenous",
-    "iv",
-    "subcutaneous",
-    "intramuscular",
-    "im",
-    "parenteral",
-    "topical",
-    "inhaled",
-    "intranasal",
-    "rectal",
-    "transdermal",
-];
-
 /// A drug's name without the route before it ("oral prednisone" → "prednisone"), when
 /// what follows is a drug the lexicon knows by that whole name; a vaccine keeps its
 /// route, which names which vaccine it is ("oral typhoid vaccine").
@@ -1272,7 +1256,7 @@ fn without_route(language: &crate::language::Language, phrase: &str) -> String {
         .any(|w| w.to_lowercase().starts_with("vaccin"));
     let drug = language.drugs.lookup(rest);
     let named = !vaccine && drug.is_some_and(|d| !d.in_class(crate::language::VACCINES));
-    if ROUTES.contains(&first.to_lowercase().as_str()) && named {
+    if crate::lexicon::Class::Route.has(&first.to_lowercase()) && named {
         rest.to_string()
     } else {
         phrase.to_string()

@@ -33,11 +33,13 @@ pub enum Class {
     Test,
     /// Head nouns that name a specimen ("urine", "swab").
     Specimen,
+    /// Words that name a route of administration ("oral", "transdermal").
+    Route,
 }
 
 impl Class {
     /// Every class, in the order of `words.txt`.
-    pub const ALL: [Class; 11] = [
+    pub const ALL: [Class; 12] = [
         Class::Anyone,
         Class::Person,
         Class::Group,
@@ -49,6 +51,7 @@ impl Class {
         Class::Wh,
         Class::Test,
         Class::Specimen,
+        Class::Route,
     ];
 
     /// The class's section name in `words.txt`.
@@ -65,6 +68,7 @@ impl Class {
             Class::Wh => "wh",
             Class::Test => "test",
             Class::Specimen => "specimen",
+            Class::Route => "route",
         }
     }
 

@@ -31,6 +31,16 @@ pub enum Asked {
     Manner { verb: String },
 }
 
+/// What links a noun phrase to another name for the same thing ("antiviral medications
+/// known as neuraminidase inhibitors").
+const RENAMING: &[&[&str]] = &[
+    &["known", "as"],
+    &["called"],
+    &["termed"],
+    &["referred", "to", "as"],
+    &["also", "known", "as"],
+];
+
 /// Nouns that classify the noun after "of" rather than head the answer ("kind of
 /// influenza vaccine" asks for a vaccine).
 const CLASSIFIERS: &[&str] = &["kind", "type", "class", "form", "sort", "category", "group"];
@@ -474,10 +484,20 @@ impl Slot {
         let asking = asking(question)?;
         let analysis = language.analyse(asking);
         let lower = analysis.lower(asking);
-        let at = lower
-            .iter()
-            .position(|w| w == "which" || w == "what")
-            .filter(|&i| i > 0)?;
+        let at = lower.iter().position(|w| w == "which" || w == "what")?;
+        if at == 0 {
+            // "Which test should be used to monitor her therapy?" asks for the means of
+            // monitoring: what comes after "monitoring … by/with/using".
+            let used = lower.iter().position(|w| w == "used")?;
+            let verb = match (lower.get(used + 1), lower.get(used + 2)) {
+                (Some(to), Some(verb)) if to == "to" => verb,
+                _ => return None,
+            };
+            return Some(Slot {
+                preposition: "by".to_string(),
+                verb: verb_stem(verb),
+            });
+        }
         let preposition = lower[at - 1].clone();
         if !Class::Preposition.has(&preposition) || preposition == "of" {
             return None;
@@ -494,8 +514,11 @@ impl Slot {
     /// Whether `word` (lower case) is this slot's preposition or one that can stand for
     /// it.
     fn fits(&self, word: &str) -> bool {
-        word == self.preposition
-            || (PLACES.contains(&word) && PLACES.contains(&self.preposition.as_str()))
+        // Prepositions of a place or medium stand for each other, and so do those of a
+        // means ("monitoring warfarin by … / using …").
+        let both =
+            |class: &[&str]| class.contains(&word) && class.contains(&self.preposition.as_str());
+        word == self.preposition || both(PLACES) || both(MEANS)
     }
 }
 
@@ -881,18 +904,57 @@ pub fn spans(
                     out.push(a.core.start..b.core.end);
                 }
             }
-            // A name typed by a copula: "X is a live attenuated vaccine".
-            for (a, b) in analysis.phrases.iter().zip(analysis.phrases.iter().skip(1)) {
+            // A name typed by a copula: "X is a live attenuated vaccine", or by the name
+            // its complement is known by: "X and Y are antiviral medications known as
+            // neuraminidase inhibitors". Every name of a coordinated subject is typed.
+            let phrases = &analysis.phrases;
+            for (k, (a, b)) in phrases.iter().zip(phrases.iter().skip(1)).enumerate() {
                 let between: Vec<&str> = tokens[a.range.end..b.range.start]
                     .iter()
                     .map(String::as_str)
                     .collect();
-                let last = b.core.end.saturating_sub(1);
-                if matches!(between.as_slice(), ["is"] | ["are"] | ["was"])
-                    && tokens.get(last).is_some_and(|t| stem(t) == *head)
-                    && a.core.len() <= 4
-                {
-                    out.push(a.core.clone());
+                if !matches!(between.as_slice(), ["is"] | ["are"] | ["was"] | ["were"]) {
+                    continue;
+                }
+                let of_head = |p: &crate::language::NounPhrase| {
+                    tokens
+                        .get(p.core.end.saturating_sub(1))
+                        .is_some_and(|t| stem(t) == *head)
+                };
+                let renamed = phrases.get(k + 2).is_some_and(|c| {
+                    let link: Vec<&str> = tokens[b.range.end..c.range.start]
+                        .iter()
+                        .map(String::as_str)
+                        .collect();
+                    RENAMING.contains(&link.as_slice()) && of_head(c)
+                });
+                if !(of_head(b) || renamed) {
+                    continue;
+                }
+                let mut subject = k;
+                loop {
+                    let p = &phrases[subject];
+                    if p.core.len() <= 4 {
+                        out.push(p.core.clone());
+                    }
+                    let Some(before) = subject.checked_sub(1).map(|i| &phrases[i]) else {
+                        break;
+                    };
+                    let joiner: Vec<&str> = tokens[before.range.end..p.range.start]
+                        .iter()
+                        .map(String::as_str)
+                        .collect();
+                    // A list's last two names are joined by "and" or "or", earlier ones by
+                    // commas ("For women, a swab is …" names no list).
+                    let conjunction = matches!(
+                        joiner.as_slice(),
+                        ["and"] | ["or"] | [",", "and"] | [",", "or"]
+                    );
+                    let comma = joiner.as_slice() == [","] && subject < k;
+                    if !(conjunction || comma) {
+                        break;
+                    }
+                    subject -= 1;
                 }
             }
             // What a copula says the asked thing is: "First-line treatment of candidal
@@ -914,6 +976,15 @@ pub fn spans(
                         out.push(p.core.clone());
                     }
                 }
+            }
+            // A route is named by its adjective: "transdermal preparations" answers "By
+            // which route …".
+            if *head == "route" {
+                out.extend(
+                    (0..tokens.len())
+                        .filter(|&i| Class::Route.has(&tokens[i]))
+                        .map(|i| i..i + 1),
+                );
             }
             let words: Vec<&str> = analysis.words.iter().map(|w| w.text(text)).collect();
             let mut typed: Vec<(Range<usize>, Typed)> =

@@ -108,10 +108,14 @@ impl Reading {
         let lower = crate::text::lower_words(answer);
         // … or one that names a property of a thing, not a thing ("disadvantages of
         // laboratory assay").
+        // … or one that counts the members of a set rather than naming one ("Two
+        // FDA-approved influenza antiviral medications") where a thing is asked.
+        let thing = matches!(self.asked, Asked::Thing { .. });
         let fragment = lower.first().is_some_and(|w| {
             CLAUSE_OPENERS.contains(&w.as_str())
                 || (PROPERTY_NOUNS.contains(&crate::text::singular(w).as_str())
                     && lower.get(1).is_some_and(|o| o == "of"))
+                || (thing && QUANTIFIERS.contains(&w.as_str()))
         });
         if fragment {
             return Some(best);
@@ -212,6 +216,21 @@ impl Reading {
             // Drug names of an asked drug kind are this reader's candidates, and what is
             // not a drug is not of that kind.
             Asked::Thing { head, .. } if asked::asks_for_drug(language, head) => false,
+            // A route is named by its word (an adjective: "oral"), and a person is no
+            // thing of another kind ("woman" for "Which route …").
+            Asked::Thing { head, .. } if head == "route" => {
+                return crate::text::lower_words(answer)
+                    .iter()
+                    .any(|w| Class::Route.has(w));
+            }
+            Asked::Thing { head, .. }
+                if !Class::Person.has(head)
+                    && crate::text::lower_words(answer)
+                        .last()
+                        .is_some_and(|w| Class::Person.has(w)) =>
+            {
+                false
+            }
             Asked::Thing { plural, .. } => *plural || !matches!(last, Tag::Nns | Tag::Nnps),
             Asked::Amount | Asked::Count { .. } | Asked::Time => opens_with_number,
             Asked::Schedule | Asked::Manner { .. } => true,
@@ -230,6 +249,13 @@ const PROPERTY_NOUNS: &[&str] = &[
     "limitation",
     "risk",
     "downside",
+];
+
+/// Words that open a phrase counting the members of a set ("two", "several", "both"):
+/// what they open is how many things there are, not which.
+const QUANTIFIERS: &[&str] = &[
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "many",
+    "various", "numerous", "multiple", "both", "all", "most", "some", "few",
 ];
 
 /// Conjunctions that open a clause or join two, and adverbs that join a sentence to
@@ -1111,10 +1137,17 @@ const MAX_CONDITION_WORDS: usize = 4;
 /// of them are the patient's.
 fn names_condition_of(text: &str, patient: &Patient, patient_words: &BTreeSet<String>) -> bool {
     let tokens = words(text);
+    let warnings = warning_clauses(text);
     tokens.iter().enumerate().any(|(i, w)| {
         let opener = w.text(text).to_lowercase();
         let takes = MEDICINE_OPENERS.contains(&opener.as_str());
-        if !w.is_word || !(takes || CONDITION_OPENERS.contains(&opener.as_str())) {
+        // In a warning, "in" names whom it is for: "contraindicated in myasthenia
+        // gravis" (elsewhere "in diabetes" is as often the setting as the population).
+        let warns_in = opener == "in"
+            && warnings
+                .iter()
+                .any(|c| c.start <= w.span.start && w.span.end <= c.end);
+        if !w.is_word || !(takes || warns_in || CONDITION_OPENERS.contains(&opener.as_str())) {
             return false;
         }
         let written: Vec<String> = tokens[i + 1..]

@@ -239,6 +239,24 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 ("nasopharyngeal swab", false, false, true),
                 // A property of a thing is not a thing.
                 ("disadvantages of nasopharyngeal swab", true, false, true),
+                // Nor is how many of them there are, or a person.
+                ("two nasopharyngeal swabs", true, false, true),
+                ("boy", true, false, true),
+            ],
+        ),
+        (
+            "Oral preparations are usually first-line. In women with risk factors for venous \
+             thromboembolism, transdermal preparations should be used.",
+            "A woman with risk factors for venous thromboembolism wants HRT. By which route \
+             should her oestrogen be given?",
+            "transdermal",
+            &[
+                // A route said of the patient stands; one not said of the patient does
+                // not, nor does what names no route.
+                ("oral", true, false, false),
+                ("oral", false, false, true),
+                ("woman", true, false, true),
+                ("preparations", true, false, true),
             ],
         ),
         (
@@ -484,6 +502,66 @@ fn a_fronted_preposition_asks_for_what_fills_its_slot() {
     assert_eq!(
         asked::Slot::of(shipped(), "Which specimen should be used?"),
         None
+    );
+}
+
+#[test]
+fn names_are_typed_by_the_name_their_kind_is_known_by() {
+    // "X and Y are … techniques known as stiffness measurements": both are of the asked
+    // kind, and a warning for the patient's population rules one out.
+    let docs = "Liver fibrosis\n\nTransient elastography and magnetic resonance elastography \
+                are noninvasive techniques known as stiffness measurements. Transient \
+                elastography is the one most often used. Transient elastography should not be \
+                used in people with ascites.";
+    check(
+        &[docs],
+        "A 58-year-old man with cirrhosis has ascites. Which stiffness measurement should be \
+         used?",
+        Some("magnetic resonance elastography"),
+        Some("transient elastography"),
+    );
+}
+
+#[test]
+fn a_warning_in_a_condition_rules_out_for_patients_who_have_it() {
+    // "contraindicated in MG": "in" names whom a warning is for, by the documents' short
+    // form of the patient's condition.
+    let docs = "Myasthenia gravis (MG) is an autoimmune disease. Magnesium sulfate is the \
+                anticonvulsant used for seizure prophylaxis in preeclampsia. However, \
+                magnesium sulfate is contraindicated in MG as it impairs nerve-muscle \
+                transmission. Levetiracetam is an alternative anticonvulsant.";
+    check(
+        &[docs],
+        "A pregnant woman with preeclampsia has myasthenia gravis. Which anticonvulsant \
+         should be used for seizure prophylaxis?",
+        Some("levetiracetam"),
+        Some("magnesium sulfate"),
+    );
+}
+
+#[test]
+fn a_means_is_read_after_the_purpose_of_its_use() {
+    // "Which … should be used to monitor X?" asks for what X is monitored by, with or
+    // using; the documents never call it a "measurement".
+    let docs = "The INR is used to monitor warfarin in most patients. In patients with lupus \
+                anticoagulant, the INR is falsely high. Monitoring warfarin therapy by \
+                chromogenic factor X activity in patients with lupus anticoagulant avoids this \
+                artifact.";
+    check_gated(
+        &[docs],
+        "A woman with lupus anticoagulant takes warfarin. Which laboratory measurement \
+         should be used to monitor her warfarin therapy?",
+        "chromogenic factor X activity",
+    );
+    assert_eq!(
+        asked::Slot::of(
+            shipped(),
+            "Which test should be used to monitor her therapy?"
+        ),
+        Some(asked::Slot {
+            preposition: "by".into(),
+            verb: "monitor".into()
+        })
     );
 }
 

@@ -70,6 +70,95 @@ pub fn split_sentences(text: &str) -> Vec<Range<usize>> {
         i += 1;
     }
     push_trimmed(text, start..text.len(), &mut out);
+    out.into_iter()
+        .flat_map(|range| split_section_label(text, range))
+        .collect()
+}
+
+/// The section labels of a structured abstract ("Background", "Materials and methods",
+/// "CONCLUSIONS:"), lower-case. Run into the first sentence of their section when a
+/// page flattens the abstract, they name the section; they are no part of the sentence.
+const SECTION_LABELS: &[&str] = &[
+    "abstract",
+    "background",
+    "introduction",
+    "context",
+    "importance",
+    "objective",
+    "objectives",
+    "aim",
+    "aims",
+    "purpose",
+    "methods",
+    "method",
+    "materials and methods",
+    "patients and methods",
+    "design",
+    "setting",
+    "participants",
+    "interventions",
+    "measurements",
+    "results",
+    "findings",
+    "discussion",
+    "interpretation",
+    "conclusion",
+    "conclusions",
+];
+
+/// Most words a label runs on by to its colon ("Measurements and Main Results:").
+const MAX_LABEL_RUN: usize = 4;
+
+/// A sentence that opens with section labels, as the labels and the sentence: labels
+/// written with a capital (or in capitals), then a colon or a word that opens a
+/// sentence ("Results Total T4 was …", "METHODS: We …"); "Results were similar" is a
+/// sentence about results.
+fn split_section_label(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    let piece = &text[range.clone()];
+    let mut at = 0;
+    loop {
+        let rest = &piece[at..];
+        let label = SECTION_LABELS.iter().filter(|l| {
+            rest.get(..l.len())
+                .is_some_and(|h| h.eq_ignore_ascii_case(l))
+                && rest.starts_with(|c: char| c.is_uppercase())
+                && rest[l.len()..].starts_with([' ', ':', '\n'])
+        });
+        let Some(label) = label.max_by_key(|l| l.len()) else {
+            break;
+        };
+        let mut end = at + label.len();
+        let after = &piece[end..];
+        // A label may run on to its colon: "Measurements and Main Results:".
+        let colon = after.find(':').filter(|&c| {
+            let words: Vec<&str> = after[..c].split_whitespace().collect();
+            words.len() <= MAX_LABEL_RUN
+                && words.iter().all(|w| {
+                    w.eq_ignore_ascii_case("and")
+                        || w.eq_ignore_ascii_case("of")
+                        || w.starts_with(|c: char| c.is_uppercase())
+                })
+        });
+        if let Some(c) = colon {
+            end += c + 1;
+        }
+        let colon = colon.is_some();
+        let next = piece[end..].trim_start();
+        let opens = next
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
+        if next.is_empty() || !(colon || opens) {
+            break;
+        }
+        at = piece.len() - next.len();
+    }
+    if at == 0 {
+        return vec![range];
+    }
+    let mut out = Vec::new();
+    push_trimmed(text, range.start..range.start + at, &mut out);
+    push_trimmed(text, range.start + at..range.end, &mut out);
     out
 }
 
@@ -236,6 +325,31 @@ mod tests {
         check(
             "Heading line\nsame paragraph.",
             &["Heading line\nsame paragraph."],
+        );
+    }
+
+    #[test]
+    fn section_labels_of_a_flattened_abstract_stand_apart() {
+        check(
+            "Abstract Background Total T4 measurement is preferred. Materials and methods A \
+             cross-sectional study was done. Results were similar. CONCLUSION: Rise is 25%. \
+             Measurements And Main Results: INR was measured.",
+            &[
+                "Abstract Background",
+                "Total T4 measurement is preferred.",
+                "Materials and methods",
+                "A cross-sectional study was done.",
+                "Results were similar.",
+                "CONCLUSION:",
+                "Rise is 25%.",
+                "Measurements And Main Results:",
+                "INR was measured.",
+            ],
+        );
+        // A label word that is the sentence's subject stays in it.
+        check(
+            "Background radiation is low. Design matters.",
+            &["Background radiation is low.", "Design matters."],
         );
     }
 
