@@ -993,7 +993,7 @@ pub fn spans(
             // when it names a medicine in general ("Which regimen …").
             let kind = if language.drugs.is_class_noun(head) {
                 Some(Typed::Named)
-            } else if MEDICINE_NOUNS.iter().any(|n| stem(n) == *head) {
+            } else if medicine_noun(head) {
                 Some(Typed::Drug)
             } else {
                 None
@@ -1071,7 +1071,7 @@ pub fn spans(
 /// be an antibiotic). A stem says no only for a class the stems list: a drug may serve
 /// in a class its name does not show (sotalol, a beta-blocker, is an antiarrhythmic).
 pub fn in_class(language: &Language, name: &str, head: &str) -> Option<bool> {
-    if MEDICINE_NOUNS.iter().any(|n| stem(n) == head) {
+    if medicine_noun(head) {
         return None;
     }
     let by_stem = stems::classes_of(name);
@@ -1138,7 +1138,7 @@ fn member_class(head: &str) -> Option<Class> {
 /// Whether a head noun asks for a drug: it names a drug class ("antibiotic") or a
 /// medicine in general ("drug", "regimen").
 pub fn asks_for_drug(language: &Language, head: &str) -> bool {
-    language.drugs.is_class_noun(head) || MEDICINE_NOUNS.iter().any(|n| stem(n) == head)
+    language.drugs.is_class_noun(head) || medicine_noun(head)
 }
 
 /// Prepositions whose object is the means by which something is done: "How should
@@ -1165,6 +1165,15 @@ const MEDICINE_NOUNS: &[&str] = &[
     "prophylaxis",
     "choice",
 ];
+
+/// Whether a head noun names a medicine in general: one of [`MEDICINE_NOUNS`], or a
+/// compound ending in one ("monotherapy", "pharmacotherapy").
+fn medicine_noun(head: &str) -> bool {
+    MEDICINE_NOUNS.iter().any(|n| {
+        let n = stem(n);
+        head == n || (n == "therapy" && head.ends_with("therapy"))
+    })
+}
 
 /// Whether a word is an ordinal written with digits ("1st", "2nd", "23rd", "4th").
 fn is_ordinal(token: &str) -> bool {

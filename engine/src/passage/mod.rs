@@ -115,7 +115,8 @@ impl Reading {
             CLAUSE_OPENERS.contains(&w.as_str())
                 || (PROPERTY_NOUNS.contains(&crate::text::singular(w).as_str())
                     && lower.get(1).is_some_and(|o| o == "of"))
-                || (thing && QUANTIFIERS.contains(&w.as_str()))
+                || (thing
+                    && (QUANTIFIERS.contains(&w.as_str()) || ROLE_WORDS.contains(&w.as_str())))
         });
         if fragment {
             return Some(best);
@@ -256,6 +257,37 @@ const PROPERTY_NOUNS: &[&str] = &[
 const QUANTIFIERS: &[&str] = &[
     "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "several", "many",
     "various", "numerous", "multiple", "both", "all", "most", "some", "few",
+];
+
+/// Adjectives that rank a thing or give it a role rather than say what it is: "the
+/// preferred 3rd generation cephalosporin", "an alternative first-line monotherapy",
+/// "other methods" describe whatever fills the role; the answer is what the documents
+/// name in it.
+const ROLE_WORDS: &[&str] = &[
+    "preferred",
+    "recommended",
+    "alternative",
+    "first-line",
+    "second-line",
+    "third-line",
+    "standard",
+    "usual",
+    "appropriate",
+    "suitable",
+    "optimal",
+    "ideal",
+    "best",
+    "only",
+    "other",
+    "additional",
+    "initial",
+    "current",
+    "available",
+    "possible",
+    "same",
+    "different",
+    "certain",
+    "particular",
 ];
 
 /// Conjunctions that open a clause or join two, and adverbs that join a sentence to
@@ -447,7 +479,10 @@ pub fn read(
                 || content
                     .iter()
                     .all(|w| question_words.contains(w) || type_words.contains(w));
+            // A role is no name ("the preferred 3rd generation cephalosporin").
+            let role = range.len() > 1 && ROLE_WORDS.contains(&tokens[range.start].as_str());
             if key.is_empty()
+                || role
                 || restates
                 || redefined(&text)
                 || (!proportion_answers && text.ends_with('%'))
@@ -669,6 +704,11 @@ pub fn read(
             .find(|m| statement.text[..m.bytes.start].split_whitespace().count() <= 1)
         {
             last_subject = Some(subject.key.clone());
+        } else if let Some(other) = drug_subject(language, analysis, &statement.text) {
+            // A statement about another drug (one the question names, so no candidate)
+            // takes "it" and "this" after it: "Ceftriaxone may be considered … This is a
+            // potential risk …" is not about the candidate named before.
+            last_subject = Some(other);
         }
         let recommends = recommends(statement);
         let words = &scope_words[i];
@@ -1171,6 +1211,17 @@ fn names_condition_of(text: &str, patient: &Patient, patient_words: &BTreeSet<St
         let covered = patient.kind_words(&parts).len();
         takes && covered >= 1 && 3 * covered >= 2 * parts.len()
     })
+}
+
+/// The drug a statement opens with (its first or second word), by its canonical name.
+fn drug_subject(language: &Language, analysis: &Analysis, text: &str) -> Option<String> {
+    let words: Vec<&str> = analysis.words.iter().map(|w| w.text(text)).collect();
+    language
+        .drugs
+        .mentions(&words)
+        .into_iter()
+        .find(|(range, _)| range.start <= 1)
+        .map(|(_, drug)| normalize_term(drug.canonical))
 }
 
 /// The one drug whose amount a question asks for: the drug its asking sentence names

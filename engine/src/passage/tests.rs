@@ -239,8 +239,9 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 ("nasopharyngeal swab", false, false, true),
                 // A property of a thing is not a thing.
                 ("disadvantages of nasopharyngeal swab", true, false, true),
-                // Nor is how many of them there are, or a person.
+                // Nor is how many of them there are, a role, or a person.
                 ("two nasopharyngeal swabs", true, false, true),
+                ("preferred nasopharyngeal swab", true, false, true),
                 ("boy", true, false, true),
             ],
         ),
@@ -269,8 +270,9 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 // statement is said of the patient.
                 ("Management of gout", false, false, true),
                 // Other words that name no drug stand when nothing is said of the
-                // patient.
-                ("standard therapy", false, false, false),
+                // patient, unless they only give a role ("standard therapy").
+                ("anti-inflammatory therapy", false, false, false),
+                ("standard therapy", false, false, true),
             ],
         ),
         (
@@ -519,6 +521,38 @@ fn names_are_typed_by_the_name_their_kind_is_known_by() {
          used?",
         Some("magnetic resonance elastography"),
         Some("transient elastography"),
+    );
+}
+
+#[test]
+fn a_role_is_no_name_and_it_refers_to_the_drug_last_spoken_of() {
+    // "the preferred 3rd generation cephalosporin" describes cefotaxime, which the
+    // question rules out; "it" after "Ceftriaxone may …" is ceftriaxone, named by the
+    // question, not the candidate named before it.
+    let docs = "Cefotaxime, historically the preferred 3rd generation cephalosporin for \
+                neonates, is no longer manufactured. Ceftazidime is an alternative. \
+                Ceftriaxone may be considered in older infants. Avoid it in neonates with \
+                hyperbilirubinemia.";
+    check_gated(
+        &[docs],
+        "A 9-day-old neonate with hyperbilirubinemia needs a cephalosporin; cefotaxime is \
+         unavailable and the team proposes ceftriaxone. Which cephalosporin is the \
+         alternative?",
+        "ceftazidime",
+    );
+}
+
+#[test]
+fn a_compound_of_therapy_asks_for_a_drug() {
+    // A monotherapy, like a therapy, is given as a drug the documents name.
+    let docs = "Generalized onset seizures\n\nIn women of childbearing potential, monotherapy \
+                with lamotrigine should be offered as first-line treatment.";
+    check(
+        &[docs],
+        "A 22-year-old woman of childbearing potential has generalized onset seizures. Which \
+         first-line monotherapy should she be offered?",
+        Some("lamotrigine"),
+        Some("lamotrigine"),
     );
 }
 
