@@ -302,7 +302,9 @@ fn wh_phrase<'a>(words: &[&'a str]) -> Vec<&'a str> {
         .skip(1)
         .position(|w| Class::Determiner.has(w) || Class::Pronoun.has(w))
     {
-        phrase.truncate(object);
+        // A determiner right after the first word opens an appositive ("To which
+        // antihypertensive, the first choice in pregnancy, …"): the first word stays.
+        phrase.truncate(object.max(1));
         while phrase.len() > 1 && phrase.last().is_some_and(|w| is_adverb(w)) {
             phrase.pop();
         }
@@ -993,7 +995,11 @@ pub fn spans(
             // when it names a medicine in general ("Which regimen …").
             let kind = if language.drugs.is_class_noun(head) {
                 Some(Typed::Named)
-            } else if medicine_noun(head) {
+            } else if medicine_noun(head)
+                || language.drugs.lookup(head).is_some_and(|d| d.is_class())
+            {
+                // A class the lexicon names by the head alone ("antihypertensive")
+                // may be answered by any drug, as a medicine in general may.
                 Some(Typed::Drug)
             } else {
                 None
@@ -1382,6 +1388,12 @@ mod tests {
             (
                 "What dolutegravir dose is recommended?",
                 Some(Asked::Amount),
+            ),
+            // An appositive after the wh-phrase leaves its head.
+            (
+                "To which antihypertensive, the first choice in pregnancy, should she be \
+                 switched?",
+                thing("antihypertensive"),
             ),
             (
                 "What dose of hepatitis B surface antigen should it deliver?",

@@ -480,7 +480,7 @@ pub fn read(
                     .iter()
                     .all(|w| question_words.contains(w) || type_words.contains(w));
             // A role is no name ("the preferred 3rd generation cephalosporin").
-            let role = range.len() > 1 && ROLE_WORDS.contains(&tokens[range.start].as_str());
+            let role = ROLE_WORDS.contains(&tokens[range.start].as_str());
             if key.is_empty()
                 || role
                 || restates
