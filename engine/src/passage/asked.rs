@@ -995,11 +995,7 @@ pub fn spans(
             // when it names a medicine in general ("Which regimen …").
             let kind = if language.drugs.is_class_noun(head) {
                 Some(Typed::Named)
-            } else if medicine_noun(head)
-                || language.drugs.lookup(head).is_some_and(|d| d.is_class())
-            {
-                // A class the lexicon names by the head alone ("antihypertensive")
-                // may be answered by any drug, as a medicine in general may.
+            } else if medicine_noun(head) {
                 Some(Typed::Drug)
             } else {
                 None
