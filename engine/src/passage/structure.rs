@@ -284,7 +284,26 @@ fn is_heading(line: &str) -> bool {
         .chars()
         .next()
         .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
-    words > 0 && words <= MAX_HEADING_WORDS && !closed && !line.contains('|') && starts
+    let short = words <= MAX_HEADING_WORDS || (is_caption(line) && words <= MAX_CAPTION_WORDS);
+    words > 0 && short && !closed && !line.contains('|') && starts
+}
+
+/// Longest table or figure caption, in words, read as a heading.
+const MAX_CAPTION_WORDS: usize = 30;
+
+/// Whether a line is a table's or figure's caption ("Table 1: Dosage Regimens for
+/// Patients with Severe Renal Impairment (creatinine clearance <30 mL/minute)"): it
+/// names what the rows under it are for, however long it is.
+fn is_caption(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let label = words.next().unwrap_or("");
+    let number = words.next().unwrap_or("");
+    let numbered = number
+        .trim_end_matches([':', '.'])
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit());
+    matches!(label, "Table" | "TABLE" | "Figure" | "FIGURE") && numbered
 }
 
 /// A heading without its section number ("4.3.1 Children" → "Children").
@@ -520,6 +539,21 @@ mod tests {
         assert_eq!(s[4].3, lead);
         assert_eq!(s[5].1, "This does not apply to pregnant women.");
         assert_eq!(s[5].3, None);
+    }
+
+    #[test]
+    fn a_long_caption_scopes_its_table_and_a_long_line_does_not() {
+        let caption = "Table 1: Dosage Regimens for Patients with Severe Renal Impairment \
+                       (creatinine clearance <30 mL/minute)";
+        let s = shape(&format!(
+            "Enoxaparin\n{caption}\nProphylaxis\n30 mg once daily"
+        ));
+        assert_eq!(s[1].0, Kind::Heading);
+        assert!(s[3].2.contains(&caption.to_string()), "{:?}", s[3]);
+        let long = "Dosage Regimens for Patients with Severe Renal Impairment and Their \
+                    Creatinine Clearance Below Thirty";
+        let s = shape(&format!("Enoxaparin\n{long}\n30 mg once daily"));
+        assert_eq!(s[1].0, Kind::Sentence);
     }
 
     #[test]
