@@ -254,8 +254,9 @@ pub fn is_lead_in(line: &str) -> bool {
 
 /// Byte ranges of the non-empty lines, trimmed.
 fn lines(text: &str) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
+    let mut out: Vec<Range<usize>> = Vec::new();
     let mut start = 0;
+    let mut open_list = false;
     for piece in text.split_inclusive('\n') {
         let end = start + piece.len();
         let raw = &text[start..end];
@@ -264,11 +265,44 @@ fn lines(text: &str) -> Vec<Range<usize>> {
         // A line with no letter or digit ("|" between cells pasted one per line, a
         // rule "----") separates what is around it and says nothing itself.
         if trimmed.chars().any(char::is_alphanumeric) {
-            out.push(start + lead..start + lead + trimmed.len());
+            let range = start + lead..start + lead + trimmed.len();
+            // The lines under a lead-in left open by its preposition are its items, each
+            // on its own line, up to one that closes a sentence.
+            let above = out.last().map(|r| &text[r.clone()]);
+            if above.is_some_and(ends_with_preposition) {
+                open_list = true;
+            } else if above.is_some_and(|a| a.ends_with(['.', '!', '?', ':', ';'])) {
+                open_list = false;
+            }
+            match out.last_mut() {
+                Some(previous) if !open_list && continues(&text[previous.clone()], trimmed) => {
+                    previous.end = range.end;
+                }
+                _ => out.push(range),
+            }
         }
         start = end;
     }
     out
+}
+
+/// Whether a line carries on the sentence of the line above it, as text copied from a
+/// page laid out in columns does ("Tetracyclines are not" / "recommended for pregnant
+/// women …"): it opens with a lower-case letter and the line above ends with no mark
+/// that closes a sentence, clause or label, nor with a preposition that leads a list
+/// ("… is considered positive for" / "people with HIV" is an item under it).
+fn continues(above: &str, line: &str) -> bool {
+    let opens_lower = line.chars().next().is_some_and(char::is_lowercase);
+    let closed = above.ends_with(['.', '!', '?', ':', ';']);
+    opens_lower && !closed && !ends_with_preposition(above) && Marker::of(line) == Marker::None
+}
+
+/// Whether a line ends with a preposition, as a lead-in left open for the lines under
+/// it does.
+fn ends_with_preposition(line: &str) -> bool {
+    line.rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .is_some_and(|w| Class::Preposition.has(&w.to_lowercase()))
 }
 
 /// Whether a line reads as a heading: short, no closing punctuation, not a table row,
@@ -539,6 +573,27 @@ mod tests {
         assert_eq!(s[4].3, lead);
         assert_eq!(s[5].1, "This does not apply to pregnant women.");
         assert_eq!(s[5].3, None);
+    }
+
+    #[test]
+    fn a_sentence_broken_across_lines_is_one_statement() {
+        let text = "Comment\nTetracyclines are not\nrecommended for children less than 8 years\n\
+                    because of tooth discoloration.\nDoxycycline\n300 mg × single\ndose";
+        let s = shape(text);
+        let read: Vec<&str> = s.iter().map(|s| s.1.as_str()).collect();
+        assert_eq!(
+            read,
+            [
+                "Comment",
+                "Tetracyclines are not\nrecommended for children less than 8 years\nbecause of \
+                 tooth discoloration.",
+                "Doxycycline",
+                "300 mg × single\ndose",
+            ]
+        );
+        // A line under a preposition that leads a list is an item of it.
+        let s = shape("A result of 5 mm is positive for\npeople with HIV\nrecent contacts");
+        assert_eq!(s.len(), 3);
     }
 
     #[test]
