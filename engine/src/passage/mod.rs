@@ -107,9 +107,9 @@ impl Reading {
         // conjunction ("If MOH", "and the dose") is a fragment.
         let lower = crate::text::lower_words(answer);
         // … or one that names a property of a thing, not a thing ("disadvantages of
-        // laboratory assay").
-        // … or one that counts the members of a set rather than naming one ("Two
-        // FDA-approved influenza antiviral medications") where a thing is asked.
+        // laboratory assay"), or, where a thing is asked, counts the members of a set
+        // or gives a role rather than naming one ("Two FDA-approved influenza antiviral
+        // medications", "standard therapy").
         let thing = matches!(self.asked, Asked::Thing { .. });
         let fragment = lower.first().is_some_and(|w| {
             CLAUSE_OPENERS.contains(&w.as_str())
