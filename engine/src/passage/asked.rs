@@ -910,12 +910,14 @@ pub fn spans(
             // its complement is known by: "X and Y are antiviral medications known as
             // neuraminidase inhibitors". Every name of a coordinated subject is typed.
             let phrases = &analysis.phrases;
+            let words_between = |from: usize, to: usize| -> Vec<&str> {
+                tokens[from..to].iter().map(String::as_str).collect()
+            };
             for (k, (a, b)) in phrases.iter().zip(phrases.iter().skip(1)).enumerate() {
-                let between: Vec<&str> = tokens[a.range.end..b.range.start]
-                    .iter()
-                    .map(String::as_str)
-                    .collect();
-                if !matches!(between.as_slice(), ["is"] | ["are"] | ["was"] | ["were"]) {
+                if !matches!(
+                    words_between(a.range.end, b.range.start).as_slice(),
+                    ["is"] | ["are"] | ["was"] | ["were"]
+                ) {
                     continue;
                 }
                 let of_head = |p: &crate::language::NounPhrase| {
@@ -924,11 +926,8 @@ pub fn spans(
                         .is_some_and(|t| stem(t) == *head)
                 };
                 let renamed = phrases.get(k + 2).is_some_and(|c| {
-                    let link: Vec<&str> = tokens[b.range.end..c.range.start]
-                        .iter()
-                        .map(String::as_str)
-                        .collect();
-                    RENAMING.contains(&link.as_slice()) && of_head(c)
+                    RENAMING.contains(&words_between(b.range.end, c.range.start).as_slice())
+                        && of_head(c)
                 });
                 if !(of_head(b) || renamed) {
                     continue;
@@ -942,10 +941,7 @@ pub fn spans(
                     let Some(before) = subject.checked_sub(1).map(|i| &phrases[i]) else {
                         break;
                     };
-                    let joiner: Vec<&str> = tokens[before.range.end..p.range.start]
-                        .iter()
-                        .map(String::as_str)
-                        .collect();
+                    let joiner = words_between(before.range.end, p.range.start);
                     // A list's last two names are joined by "and" or "or", earlier ones by
                     // commas ("For women, a swab is …" names no list).
                     let conjunction = matches!(

@@ -213,6 +213,7 @@ impl Reading {
             .split_whitespace()
             .next()
             .is_some_and(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()));
+        let lower = crate::text::lower_words(answer);
         let typed = match &self.asked {
             // Drug names of an asked drug kind are this reader's candidates, and what is
             // not a drug is not of that kind.
@@ -220,15 +221,11 @@ impl Reading {
             // A route is named by its word (an adjective: "oral"), and a person is no
             // thing of another kind ("woman" for "Which route …").
             Asked::Thing { head, .. } if head == "route" => {
-                return crate::text::lower_words(answer)
-                    .iter()
-                    .any(|w| Class::Route.has(w));
+                return lower.iter().any(|w| Class::Route.has(w));
             }
             Asked::Thing { head, .. }
                 if !Class::Person.has(head)
-                    && crate::text::lower_words(answer)
-                        .last()
-                        .is_some_and(|w| Class::Person.has(w)) =>
+                    && lower.last().is_some_and(|w| Class::Person.has(w)) =>
             {
                 false
             }

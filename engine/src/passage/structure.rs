@@ -246,10 +246,7 @@ pub fn is_lead_in(line: &str) -> bool {
     line.ends_with(':')
         || lower.contains(" the following ")
         || lower.contains(" as follows ")
-        || line
-            .rsplit(|c: char| !c.is_alphanumeric())
-            .next()
-            .is_some_and(|w| Class::Preposition.has(&w.to_lowercase()))
+        || ends_with_preposition(line)
 }
 
 /// Byte ranges of the non-empty lines, trimmed.
@@ -271,7 +268,7 @@ fn lines(text: &str) -> Vec<Range<usize>> {
             let above = out.last().map(|r| &text[r.clone()]);
             if above.is_some_and(ends_with_preposition) {
                 open_list = true;
-            } else if above.is_some_and(|a| a.ends_with(['.', '!', '?', ':', ';'])) {
+            } else if above.is_some_and(closes) {
                 open_list = false;
             }
             match out.last_mut() {
@@ -288,13 +285,17 @@ fn lines(text: &str) -> Vec<Range<usize>> {
 
 /// Whether a line carries on the sentence of the line above it, as text copied from a
 /// page laid out in columns does ("Tetracyclines are not" / "recommended for pregnant
-/// women …"): it opens with a lower-case letter and the line above ends with no mark
-/// that closes a sentence, clause or label, nor with a preposition that leads a list
-/// ("… is considered positive for" / "people with HIV" is an item under it).
+/// women …"): it opens with a lower-case letter, is no list item, and the line above
+/// does not close (the items under a lead-in left open by its preposition are kept
+/// apart by [`lines`]).
 fn continues(above: &str, line: &str) -> bool {
     let opens_lower = line.chars().next().is_some_and(char::is_lowercase);
-    let closed = above.ends_with(['.', '!', '?', ':', ';']);
-    opens_lower && !closed && !ends_with_preposition(above) && Marker::of(line) == Marker::None
+    opens_lower && !closes(above) && Marker::of(line) == Marker::None
+}
+
+/// Whether a line ends with a mark that closes a sentence, clause or label.
+fn closes(line: &str) -> bool {
+    line.ends_with(['.', '!', '?', ':', ';'])
 }
 
 /// Whether a line ends with a preposition, as a lead-in left open for the lines under
