@@ -618,7 +618,8 @@ pub fn spans(
         Asked::Amount => {
             let mut i = 0;
             while i < tokens.len() {
-                if !is_number(i) {
+                // "from 1.5mg to 3mg" after "double the dose" is a change, not a range.
+                if !is_number(i) || changed_from(&tokens, i) {
                     i += 1;
                     continue;
                 }
@@ -1121,6 +1122,40 @@ fn glued(token: &str) -> Option<&str> {
     let unit = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
     let starts_with_digit = token.chars().next().is_some_and(|c| c.is_ascii_digit());
     (starts_with_digit && !unit.is_empty() && unit.len() < token.len()).then_some(unit)
+}
+
+/// How the words that change a thing or an amount begin ("reduce", "doubled",
+/// "switching").
+const CHANGES: &[&str] = &[
+    "chang", "adjust", "reduc", "increas", "decreas", "lower", "rais", "doubl", "halv", "tripl",
+    "titrat", "switch",
+];
+
+/// How many words before "from" a change's verb may stand ("double the usual dose of
+/// levonorgestrel from …").
+const CHANGE_REACH: usize = 8;
+
+/// Whether `word` is a form of a verb that changes a thing or an amount.
+pub fn is_change(word: &str) -> bool {
+    CHANGES.iter().any(|c| word.starts_with(c))
+}
+
+/// Whether the phrase at token `at` is what a change starts from: "double the usual
+/// dose from 1.5 milligrams to 3 milligrams", "switch from warfarin to apixaban". It is
+/// what the thing was, not what it becomes, so it answers nothing the sentence
+/// recommends; "ranging from 4 to 8 mg" changes nothing and stays a range.
+pub fn changed_from(tokens: &[String], at: usize) -> bool {
+    let Some(from) = at.checked_sub(1) else {
+        return false;
+    };
+    tokens[from] == "from"
+        && tokens[..from]
+            .iter()
+            .rev()
+            .take(CHANGE_REACH)
+            .take_while(|t| !matches!(t.as_str(), "," | ";" | "." | ":"))
+            .any(|t| is_change(t))
+        && tokens.iter().skip(at + 1).take(4).any(|t| t == "to")
 }
 
 /// The lexicon class whose head nouns name members of an asked kind ("Which test …":

@@ -428,10 +428,7 @@ pub fn read(
         // "To what dose should it be changed?" asks for the new dose itself.
         let target = asking.starts_with(&["to".to_string(), "what".to_string()]);
         !asking.iter().any(|w| w == "dose" || w == "doses")
-            || (!target
-                && asking
-                    .iter()
-                    .any(|w| w == "much" || CHANGES.iter().any(|c| w.starts_with(c))))
+            || (!target && asking.iter().any(|w| w == "much" || asked::is_change(w)))
     };
     let foreign = |statement: &Statement, analysis: &Analysis, at: usize| -> bool {
         owner.as_deref().is_some_and(|owner| {
@@ -481,6 +478,7 @@ pub fn read(
             if key.is_empty()
                 || role
                 || restates
+                || asked::changed_from(&tokens, range.start)
                 || redefined(&text)
                 || (!proportion_answers && text.ends_with('%'))
                 || question_key.contains(&format!(" {key} "))
@@ -564,9 +562,18 @@ pub fn read(
             if found.iter().any(|m| m.key == *key) || surface.is_empty() {
                 continue;
             }
+            // A one-word name is named too by names joined with a slash
+            // ("esomeprazole/omeprazole"): each of them is meant.
+            let joined = || match surface.as_slice() {
+                [name] => tokens
+                    .iter()
+                    .position(|t| t.contains('/') && t.split('/').any(|p| p == name)),
+                _ => None,
+            };
             if let Some(at) = tokens
                 .windows(surface.len())
                 .position(|w| w == surface.as_slice())
+                .or_else(joined)
             {
                 let (Some(first), Some(last)) = (
                     analysis.words.get(at),
@@ -574,7 +581,9 @@ pub fn read(
                 ) else {
                     continue;
                 };
-                if foreign(statement, analysis, first.span.start) {
+                if foreign(statement, analysis, first.span.start)
+                    || asked::changed_from(&tokens, at)
+                {
                     continue;
                 }
                 found.push(Mention {
@@ -1251,11 +1260,6 @@ fn drugs_named(language: &Language, words: &[&str]) -> Vec<String> {
         .map(|(_, d)| d.canonical.to_lowercase())
         .collect()
 }
-
-/// How the words that ask for a change of an amount, rather than the amount, begin.
-const CHANGES: &[&str] = &[
-    "chang", "adjust", "reduc", "increas", "decreas", "lower", "rais",
-];
 
 /// Words that open a subordinate clause.
 const SUBORDINATORS: &[&str] = &[

@@ -1065,3 +1065,40 @@ fn a_warning_against_a_combination_spares_each_drug_alone() {
         Some("losartan"),
     );
 }
+
+#[test]
+fn what_a_change_starts_from_is_not_what_it_gives() {
+    // "Double the dose from A to B": B is the dose for this patient, A the usual one.
+    check(
+        &[
+            "Women should take the usual dose of exemplumab, 1.5 milligrams. In women who use enzyme \
+           inducers, double the usual dose of exemplumab from 1.5 milligrams to 3 milligrams.",
+        ],
+        "A 27-year-old woman uses enzyme inducers for epilepsy. What dose of exemplumab \
+         should she take?",
+        Some("3 milligrams"),
+        Some("1.5 milligrams"),
+    );
+    check(
+        &["In women who take enzyme inducers, double the dose from 1.5mg to 3mg."],
+        "A 27-year-old woman takes enzyme inducers for epilepsy. What dose should she take?",
+        Some("3mg"),
+        Some("3mg"),
+    );
+}
+
+#[test]
+fn names_joined_by_a_slash_are_each_named() {
+    // "Avoid esomeprazole/omeprazole with clopidogrel" warns against each of them.
+    check(
+        &[
+            "Proton pump inhibitors include esomeprazole and pantoprazole. Esomeprazole \
+           is widely used.\n\nInteraction with clopidogrel\n\n• Avoid concomitant use of \
+           esomeprazole/omeprazole with clopidogrel.",
+        ],
+        "A 64-year-old man takes clopidogrel after a stent. Which proton pump inhibitor \
+         should he take?",
+        Some("pantoprazole"),
+        Some("esomeprazole"),
+    );
+}

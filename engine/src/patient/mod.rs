@@ -303,6 +303,45 @@ fn plain_words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Words that introduce examples of what comes before them: "a CYP2C19 inhibitor
+/// (such as cimetidine)", "enzyme inducers, e.g. rifampicin", "heart disease, including
+/// heart failure".
+const EXAMPLE_MARKERS: &[&str] = &["such as", "e.g.", "eg.", "for example", "including"];
+
+/// A population and, apart, the examples it names and their other names: a patient who is one of the
+/// examples (takes cimetidine) is in the population (those taking a CYP2C19 inhibitor)
+/// whatever the lexicons know of its kind.
+fn with_examples(alternative: &str) -> Vec<&str> {
+    let marker_at = |at: usize| {
+        let opens = alternative[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        EXAMPLE_MARKERS
+            .iter()
+            .find(|m| {
+                opens
+                    && alternative
+                        .get(at..at + m.len())
+                        .is_some_and(|s| s.eq_ignore_ascii_case(m))
+            })
+            .map(|m| at + m.len())
+    };
+    alternative
+        .char_indices()
+        .find_map(|(at, _)| marker_at(at).map(|end| (at, end)))
+        .map_or_else(
+            || vec![alternative],
+            |(at, end)| {
+                // An example's bracketed name is another name for it ("cimetidine
+                // [Tagamet]"): either one names it.
+                std::iter::once(&alternative[..at])
+                    .chain(alternative[end..].split(['(', ')', '[', ']']))
+                    .collect()
+            },
+        )
+}
+
 /// `text` as space-separated lower-case words with a space on each side, for
 /// whole-word substring tests.
 fn padded(text: &str) -> String {
@@ -939,7 +978,11 @@ impl Patient {
         let mut all_negated = true;
         let mut alternatives = 0;
         let mut excluded = 0;
-        for alternative in phrase.split([',', ';']).flat_map(|part| part.split(" or ")) {
+        for alternative in phrase
+            .split([',', ';'])
+            .flat_map(|part| part.split(" or "))
+            .flat_map(with_examples)
+        {
             let content: Vec<String> = plain_words(alternative)
                 .iter()
                 .filter(|w| !is_stop(w) && !QUALIFIERS.contains(&w.as_str()))
@@ -1256,6 +1299,34 @@ mod tests {
                 ("in severe renal impairment", Truth::True),
                 ("renal impairment", Truth::True),
             ],
+        );
+    }
+
+    #[test]
+    fn a_patient_who_is_one_of_the_examples_is_in_the_population() {
+        check(
+            "A 46-year-old woman with depression also takes cimetidine long term for reflux.",
+            &[
+                (
+                    "those taking a CYP2C19 inhibitor (such as cimetidine [Tagamet])",
+                    Truth::True,
+                ),
+                (
+                    "patients taking a CYP2C19 inhibitor, e.g. cimetidine",
+                    Truth::True,
+                ),
+                (
+                    "patients taking enzyme inducers, e.g. rifampicin",
+                    Truth::Unknown,
+                ),
+            ],
+        );
+        check(
+            "A 70-year-old man with cirrhosis needs pain relief.",
+            &[(
+                "patients with liver disease including cirrhosis",
+                Truth::True,
+            )],
         );
     }
 
