@@ -27,8 +27,13 @@ pub enum Asked {
     /// How often and for how long ("once weekly for 8 weeks").
     Schedule,
     /// How something is done, by a form of the question's verb: "How should the dose
-    /// be administered?" — "Administer 0.5 mL subcutaneously".
-    Manner { verb: String },
+    /// be administered?" — "Administer 0.5 mL subcutaneously". `object` is the head
+    /// (stem) of what is done to, when the question names it before "be" ("specimen"
+    /// in "How should the urine specimen be collected?").
+    Manner {
+        verb: String,
+        object: Option<String>,
+    },
 }
 
 /// What links a noun phrase to another name for the same thing ("antiviral medications
@@ -129,7 +134,8 @@ impl Asked {
                     // preposition that is not an auxiliary or a pronoun ("How should he
                     // take them?").
                     let rest = &words[i + 2..];
-                    let verb = match rest.iter().position(|w| *w == "be") {
+                    let be = rest.iter().position(|w| *w == "be");
+                    let verb = match be {
                         Some(be) => rest.get(be + 1)?,
                         None => rest
                             .iter()
@@ -137,8 +143,14 @@ impl Asked {
                             .filter(|w| !Class::Auxiliary.has(w) && !Class::Pronoun.has(w))
                             .last()?,
                     };
+                    let object = be
+                        .and_then(|be| be.checked_sub(1))
+                        .map(|o| rest[o])
+                        .filter(|o| !crate::lexicon::any(&crate::lexicon::FUNCTION, o))
+                        .map(stem);
                     return Some(Asked::Manner {
                         verb: verb_stem(verb),
+                        object,
                     });
                 }
                 ("which", _) | ("what", _) => {
@@ -757,7 +769,63 @@ pub fn spans(
                 out.push(from..j + 1);
             }
         }
-        Asked::Manner { verb } => {
+        Asked::Manner { verb, object } => {
+            // "How should the dose be adjusted?" asks which way and how far: "decreased
+            // by 50%", "reduce to 2.5 mg" (a verb of one direction, then by or to an
+            // amount, the thing changed between them at most a few words long).
+            if ADJUSTING.iter().any(|a| verb.starts_with(a)) {
+                for k in 0..tokens.len() {
+                    if !is_change(&tokens[k]) || ADJUSTING.iter().any(|a| tokens[k].starts_with(a))
+                    {
+                        continue;
+                    }
+                    let by = (k + 1..(k + 2 + CHANGED_REACH).min(tokens.len()))
+                        .find(|&j| matches!(tokens[j].as_str(), "by" | "to"));
+                    if let Some(by) = by.filter(|&j| is_number(j + 1)) {
+                        let mut end = number_end(by + 1);
+                        if tokens
+                            .get(end)
+                            .is_some_and(|t| t == "%" || UNITS.contains(&t.as_str()))
+                        {
+                            end += 1;
+                        }
+                        out.push(k..end);
+                    }
+                }
+            }
+            // "Urine specimens obtained by catheterization or suprapubic aspiration":
+            // the means by which what the question names is done, after a participle
+            // it takes, whichever verb the documents use; names joined by "or" or
+            // "and" are one means.
+            if let Some(object) = object {
+                let phrase_at = |at: usize| analysis.phrases.iter().find(|q| q.range.start == at);
+                for p in &analysis.phrases {
+                    let last = p.core.end.saturating_sub(1);
+                    let k = p.range.end;
+                    let done_by = tags.get(k) == Some(&Tag::Vbn)
+                        && tokens
+                            .get(k + 1)
+                            .is_some_and(|t| MEANS.contains(&t.as_str()));
+                    if p.core.is_empty()
+                        || tokens.get(last).is_none_or(|t| stem(t) != *object)
+                        || !done_by
+                    {
+                        continue;
+                    }
+                    let Some(first) = phrase_at(k + 2) else {
+                        continue;
+                    };
+                    let mut end = first.core.end;
+                    while let Some(next) = tokens
+                        .get(end)
+                        .filter(|t| matches!(t.as_str(), "or" | "and"))
+                        .and_then(|_| phrase_at(end + 1))
+                    {
+                        end = next.core.end;
+                    }
+                    out.push(first.core.start..end);
+                }
+            }
             // "Administer 0.5 mL subcutaneously": what follows a form of the verb, up
             // to a clause's end, when it says how (an amount or an adverb of manner).
             for k in 0..tokens.len() {
@@ -1131,6 +1199,14 @@ const CHANGES: &[&str] = &[
     "titrat", "switch",
 ];
 
+/// Verbs that ask for a change without saying which way ("How should the dose be
+/// adjusted?").
+const ADJUSTING: &[&str] = &["adjust", "chang", "modif", "alter"];
+
+/// Most words between a verb of change and its "by" or "to" ("reduce the apixaban
+/// dose by 50%").
+const CHANGED_REACH: usize = 3;
+
 /// How many words before "from" a change's verb may stand ("double the usual dose of
 /// levonorgestrel from …").
 const CHANGE_REACH: usize = 8;
@@ -1442,6 +1518,7 @@ mod tests {
                 "How should his JYNNEOS dose be administered?",
                 Some(Asked::Manner {
                     verb: "administer".into(),
+                    object: Some("dose".into()),
                 }),
             ),
             ("Which blood test, if any, should she have?", thing("test")),
@@ -1489,12 +1566,14 @@ mod tests {
                 "How should his glucose be checked in the hours after each dose?",
                 Some(Asked::Manner {
                     verb: verb_stem("checked"),
+                    object: Some("glucose".into()),
                 }),
             ),
             (
                 "How should he take them with his other tablets?",
                 Some(Asked::Manner {
                     verb: verb_stem("take"),
+                    object: None,
                 }),
             ),
             (

@@ -619,6 +619,7 @@ pub fn read(
     let mut last_subject: Option<String> = None;
     let mut lead_topics: Vec<String> = Vec::new();
     let mut previous_applies: Option<Truth> = None;
+    let mut previous: Option<(Kind, Span)> = None;
     for (i, statement) in all.iter().enumerate() {
         let own = &mentions[i];
         let analysis = &analyses[i];
@@ -733,10 +734,26 @@ pub fn read(
                 _ => Truth::Unknown,
             }
         });
-        if applies == Some(Truth::Unknown) && refers_to_population(&statement.text) {
+        // The sentences of one list item share its condition: in "IgA deficiency – IgA
+        // tTG analysis may be less sensitive when total IgA is <0.2 g/L. IgG coeliac
+        // serology should be performed" the second speaks of the same patients, unless
+        // it names people of its own.
+        let same_item = statement.kind == Kind::Item
+            && previous.as_ref().is_some_and(|(kind, span)| {
+                *kind == Kind::Item
+                    && span.doc == statement.span.doc
+                    && docs.get(span.doc).is_some_and(|d| {
+                        d.text
+                            .get(span.range.end..statement.span.range.start)
+                            .is_some_and(|between| !between.contains('\n'))
+                    })
+            })
+            && !names_people(&statement.text);
+        if applies == Some(Truth::Unknown) && (same_item || refers_to_population(&statement.text)) {
             applies = previous_applies;
         }
         previous_applies = applies;
+        previous = Some((statement.kind, statement.span.clone()));
         // "In general, start within 2 weeks; however, caution is needed in <the
         // patient's population>": a candidate in a clause the contrast sets against the
         // patient's is the general rule, not this patient's.
@@ -1333,6 +1350,16 @@ fn labels_of(text: &str, at: usize) -> Option<Vec<&str>> {
         }
     }
     Some(labels.into_iter().filter(|l| !l.is_empty()).collect())
+}
+
+/// Whether a statement names people ("patients", "children", "those"): a population
+/// of its own.
+fn names_people(text: &str) -> bool {
+    crate::text::lower_words(text).iter().any(|w| {
+        [Class::Person, Class::Group]
+            .iter()
+            .any(|c| c.has(w) || c.has(&crate::text::singular(w)))
+    })
 }
 
 /// Whether a statement speaks of the population of the one before ("in these

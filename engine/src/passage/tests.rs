@@ -1102,3 +1102,31 @@ fn names_joined_by_a_slash_are_each_named() {
         Some("esomeprazole"),
     );
 }
+
+#[test]
+fn how_a_thing_is_done_is_its_means_or_its_change() {
+    // The means after any participle the asked-about thing takes.
+    check(
+        &[
+            "Urine specimens obtained by catheterization or suprapubic aspiration are \
+           preferred in children who are not toilet trained. Clean-catch specimens are used \
+           in toilet-trained children.",
+        ],
+        "A 10-month-old girl who is not toilet trained needs a urine culture. How should \
+         the urine specimen be collected?",
+        Some("catheterization or suprapubic aspiration"),
+        Some("catheterization or suprapubic aspiration"),
+    );
+    // "How should the dose be adjusted?": which way, and how far.
+    check(
+        &[
+            "The usual dose of exemplumab is 5 mg twice daily. The dose of exemplumab \
+           should be decreased by 50% when coadministered with strong CYP3A4 inhibitors \
+           (e.g., ketoconazole, itraconazole).",
+        ],
+        "A 72-year-old man on exemplumab has to start itraconazole. How should his \
+         exemplumab dose be adjusted?",
+        Some("decreased by 50%"),
+        Some("decreased by 50%"),
+    );
+}

@@ -25,6 +25,10 @@ pub enum Quantity {
     Cd4,
     /// eGFR or creatinine clearance, mL/min.
     Clearance,
+    /// A laboratory value by its analyte and unit ("total IgA is <0.2 g/L", "HbA1c
+    /// above 9%"), as a hash of the two: the same analyte in the same unit is the same
+    /// quantity, whatever the documents call it otherwise.
+    Lab(u64),
 }
 
 /// A quantity and the interval its value lies in.
@@ -420,6 +424,12 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
             }
             _ => {
                 let Some(u) = first_unit else {
+                    // "total IgA is <0.2 g/L": a laboratory value, by its analyte.
+                    if let Some((q, len)) = lab(&tokens, i) {
+                        out.extend(bounded(&tokens, i, i + 1 + len, first, q, facts));
+                        i += 1 + len;
+                        continue;
+                    }
                     // "CD4 count <200", "eGFR below 30" with no unit.
                     let named = |names: &[&str]| {
                         (i.saturating_sub(4)..i).any(|k| {
@@ -469,6 +479,103 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
         i = end;
     }
     out
+}
+
+/// Units of concentration and proportion a laboratory reports: "g/L", "mmol/L",
+/// "mg/dL", "IU/L", "%". A mass alone ("40 mg") is a dose, not a value measured.
+const LAB_UNIT_HEADS: &[&str] = &[
+    "g", "mg", "µg", "mcg", "ug", "ng", "pg", "mmol", "µmol", "umol", "nmol", "pmol", "iu", "u",
+    "miu", "meq", "cells",
+];
+
+/// Words between an analyte and its value ("IgA level of", "platelet count is",
+/// "potassium above"): they name no analyte.
+const BEFORE_VALUE: &[&str] = &[
+    "is",
+    "was",
+    "are",
+    "were",
+    "of",
+    "level",
+    "levels",
+    "count",
+    "counts",
+    "concentration",
+    "concentrations",
+    "value",
+    "values",
+    "less",
+    "more",
+    "greater",
+    "fewer",
+    "lower",
+    "higher",
+    "than",
+    "below",
+    "above",
+    "under",
+    "over",
+    "at",
+    "least",
+    "most",
+    "to",
+    "up",
+    "equal",
+    "or",
+    "a",
+    "an",
+    "the",
+    "serum",
+    "plasma",
+    "blood",
+];
+
+/// How many tokens before its value an analyte may stand.
+const ANALYTE_REACH: usize = 6;
+
+/// The laboratory quantity of the number at `at`, with its unit's length in tokens:
+/// a unit of concentration or a percentage after it, and the analyte named before it
+/// (the word closest to the value that is not a bound, a verb of being or a word like
+/// "level"). `None` for anything else: an amount of a drug, a bare number.
+fn lab(tokens: &[Token], at: usize) -> Option<(Quantity, usize)> {
+    let word = |k: usize| match tokens.get(k) {
+        Some(Token::Word(w)) => Some(w.as_str()),
+        _ => None,
+    };
+    let (unit, len) = match (tokens.get(at + 1), tokens.get(at + 2)) {
+        (Some(Token::Symbol('%')), _) => ("%".to_string(), 1),
+        (Some(Token::Word(w)), Some(Token::Symbol('/')))
+            if LAB_UNIT_HEADS.contains(&w.as_str()) =>
+        {
+            let per = word(at + 3)?;
+            let head = match w.as_str() {
+                "mcg" | "ug" => "µg",
+                "umol" => "µmol",
+                other => other,
+            };
+            (format!("{head}/{per}"), 3)
+        }
+        _ => return None,
+    };
+    let analyte = (at.saturating_sub(ANALYTE_REACH)..at)
+        .rev()
+        .filter_map(|k| match &tokens[k] {
+            Token::Word(w) => Some(w.as_str()),
+            Token::Number(_) => Some(""),
+            Token::Symbol(_) => None,
+        })
+        .find(|w| !BEFORE_VALUE.contains(w))
+        .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)?;
+    let analyte = crate::text::singular(analyte);
+    if crate::lexicon::any(&crate::lexicon::FUNCTION, &analyte)
+        || crate::lexicon::Class::Person.has(&analyte)
+    {
+        return None;
+    }
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (analyte, unit).hash(&mut hasher);
+    Some((Quantity::Lab(hasher.finish()), len))
 }
 
 /// The measure of the number at `at` (its unit ending before `end`), bounded by the
@@ -589,6 +696,25 @@ mod tests {
                 ("CrCl <30 mL/min", Some(false)),
             ],
         );
+    }
+
+    #[test]
+    fn laboratory_values_by_their_analyte_and_unit() {
+        check(
+            "A woman with iron deficiency; her total IgA is 0.1 g/L and her HbA1c is 7.5%.",
+            &[
+                ("when total IgA is <0.2 g/L", Some(true)),
+                ("IgA level of at least 0.2 g/L", Some(false)),
+                ("patients with an HbA1c above 9%", Some(false)),
+                ("HbA1c under 8%", Some(true)),
+                // Another analyte, or the same one in another unit, decides nothing.
+                ("serum potassium >5.5 mmol/L", None),
+                ("total IgA < 200 mg/dL", None),
+            ],
+        );
+        // A dose is no laboratory value.
+        assert_eq!(conditions("doses above 40 mg per day"), vec![]);
+        assert_eq!(facts("takes 40 mg daily"), vec![]);
     }
 
     #[test]
