@@ -1214,7 +1214,25 @@ fn answer_surface(
             .min_by_key(|s| s.len())
     });
     let label = written.unwrap_or(&entity.label);
-    clean_start(prepared, &strip_given(label, question))
+    clean_start(prepared, &strip_given(without_label(label), question))
+}
+
+/// A phrase without the label that enumerates it in a list of options ("B) Losartan",
+/// "(ii) rifampicin", "3) MRI"): one to three letters or digits closed by a bracket
+/// name no thing.
+fn without_label(phrase: &str) -> &str {
+    let Some((label, rest)) = phrase.split_once(' ') else {
+        return phrase;
+    };
+    let inner = label.strip_prefix('(').unwrap_or(label);
+    let enumerates = inner.strip_suffix(')').is_some_and(|l| {
+        (1..=3).contains(&l.chars().count()) && l.chars().all(|c| c.is_ascii_alphanumeric())
+    });
+    if enumerates && !rest.trim().is_empty() {
+        rest.trim_start()
+    } else {
+        phrase
+    }
 }
 
 /// A phrase without leading adverbs, gerunds and determiners, which are not part of a

@@ -814,3 +814,17 @@ fn an_answer_names_the_drug_without_its_route() {
         assert_eq!(without_route(language, phrase), expected, "{phrase}");
     }
 }
+
+#[test]
+fn an_option_label_is_no_part_of_an_answer() {
+    for (phrase, expected) in [
+        ("B) Losartan", "Losartan"),
+        ("(ii) rifampicin", "rifampicin"),
+        ("3) MRI scan", "MRI scan"),
+        ("B. pertussis", "B. pertussis"),
+        ("Losartan", "Losartan"),
+        ("a)", "a)"),
+    ] {
+        assert_eq!(without_label(phrase), expected, "{phrase}");
+    }
+}

@@ -18,9 +18,9 @@ pub struct NounPhrase {
 ///
 /// A phrase is an optional determiner, then modifiers (adjectives, numbers, past
 /// participles, nouns; an adverb only before an adjective; an -ing form only after a
-/// determiner or adjective, since after a verb or preposition it is a gerund taking an
-/// object), ending in its last noun; a plural common noun before an adjective ends
-/// one.
+/// determiner, adjective or noun, since after a verb, participle or preposition it is
+/// a gerund taking an object), ending in its last noun; a plural common noun before an adjective ends
+/// one, and so does a past participle after a noun (a clause about it begins).
 pub fn noun_phrases(tags: &[Tag]) -> Vec<NounPhrase> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -46,8 +46,14 @@ pub fn noun_phrases(tags: &[Tag]) -> Vec<NounPhrase> {
                 || tag.is_adjective()
                 || matches!(tag, Tag::Cd | Tag::Vbn | Tag::Fw)
                 || (tag.is_adverb() && before_modifier && j == core_start)
-                || (tag == Tag::Vbg && (j == core_start && after_modifier || j > core_start));
-            if !fits {
+                || (tag == Tag::Vbg
+                    && (j == core_start && after_modifier
+                        || j > core_start
+                            && (tags[j - 1].is_noun() || tags[j - 1].is_adjective())));
+            // A participle after a noun opens a clause that tells of it: "diabetes |
+            // diagnosed using glucose tests", "specimens | obtained by aspiration".
+            let after_noun = j > core_start && tags[j - 1].is_noun();
+            if !fits || (tag == Tag::Vbn && after_noun) {
                 break;
             }
             if tag.is_noun() || (tag == Tag::Cd && last_noun.is_some()) {

@@ -161,6 +161,12 @@ fn noun_phrases_have_clean_edges() {
         "In females quantitative G6PD testing is needed.",
         &["females", "quantitative G6PD testing"],
     );
+    // A participle after a noun opens a clause about it, and the -ing form after a
+    // participle is a verb taking an object.
+    check_phrases(
+        "It does not exclude diabetes diagnosed using glucose tests.",
+        &["diabetes", "glucose tests"],
+    );
 }
 
 #[test]

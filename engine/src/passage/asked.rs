@@ -983,10 +983,15 @@ pub fn spans(
                 tokens[from..to].iter().map(String::as_str).collect()
             };
             for (k, (a, b)) in phrases.iter().zip(phrases.iter().skip(1)).enumerate() {
-                if !matches!(
-                    words_between(a.range.end, b.range.start).as_slice(),
+                // The copula, and adverbs after it ("are usually the antiemetics of
+                // choice").
+                let copula = matches!(
+                    words_between(a.range.end, (a.range.end + 1).min(b.range.start)).as_slice(),
                     ["is"] | ["are"] | ["was"] | ["were"]
-                ) {
+                ) && tags[a.range.end + 1..b.range.start]
+                    .iter()
+                    .all(|t| t.is_adverb() || *t == Tag::Dt);
+                if !copula {
                     continue;
                 }
                 let of_head = |p: &crate::language::NounPhrase| {
@@ -1006,6 +1011,12 @@ pub fn spans(
                     let p = &phrases[subject];
                     if p.core.len() <= 4 {
                         out.push(p.core.clone());
+                        // Where several are asked for, the names listed together are
+                        // one answer ("Ondansetron and domperidone are the antiemetics
+                        // of choice").
+                        if *plural && subject < k {
+                            out.push(p.core.start..phrases[k].core.end);
+                        }
                     }
                     let Some(before) = subject.checked_sub(1).map(|i| &phrases[i]) else {
                         break;

@@ -184,6 +184,15 @@ impl Reading {
                 }
             }
         }
+        // Where several are asked for, one of the names the best lists is less than the
+        // list ("ondansetron" against "ondansetron and domperidone").
+        if let Asked::Thing { plural: true, .. } = self.asked {
+            let best_key = format!(" {} ", normalize_term(&best.text));
+            let listed = best_key.contains(" and ") || best_key.contains(" or ");
+            if listed && best_key.contains(&key) && best_key != key {
+                return Some(best);
+            }
+        }
         // Among the candidates as this reader reads them: said of a patient like this
         // one too, when the best is.
         let among = self.candidates.iter().any(|c| {
@@ -905,9 +914,13 @@ fn aliases(
     for (i, (key, (text, _, _))) in by_order.iter().enumerate() {
         let mine = word_set(key);
         let named = text.chars().any(char::is_uppercase);
+        // Names joined by "and" or "or" are several things, not a longer name of one.
+        let joined = |k: &str| k.split(' ').any(|w| w == "and" || w == "or");
         let earlier = by_order[..i].iter().find(|(other, (other_text, _, _))| {
             let theirs = word_set(other);
-            (named || other_text.chars().any(char::is_uppercase))
+            !joined(key)
+                && !joined(other)
+                && (named || other_text.chars().any(char::is_uppercase))
                 && (mine.is_subset(&theirs) || theirs.is_subset(&mine))
         });
         if let Some((other, _)) = earlier {
