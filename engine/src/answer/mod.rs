@@ -1273,7 +1273,7 @@ fn without_route(language: &crate::language::Language, phrase: &str) -> String {
         .split_whitespace()
         .any(|w| w.to_lowercase().starts_with("vaccin"));
     let drug = language.drugs.lookup(rest);
-    let named = !vaccine && drug.is_some_and(|d| !d.in_class(crate::language::VACCINES));
+    let named = !vaccine && drug.is_some_and(|d| !d.is_vaccine());
     if crate::lexicon::Class::Route.has(&first.to_lowercase()) && named {
         rest.to_string()
     } else {

@@ -68,6 +68,12 @@ impl<'a> Drug<'a> {
     pub fn in_class(&self, prefix: &str) -> bool {
         self.classes.iter().any(|c| c.starts_with(prefix))
     }
+
+    /// Whether it is a vaccine: filed under MeSH's vaccines, or named one by its
+    /// generic name ("hepatitis b vaccine" for "Engerix-B", which MeSH does not file).
+    pub fn is_vaccine(&self) -> bool {
+        self.in_class(VACCINES) || self.canonical.contains("vaccin")
+    }
 }
 
 /// The nouns a class name gives its members: its head before any MeSH inversion

@@ -76,7 +76,8 @@ const AMOUNT_HEADS: &[&str] = &[
     "decrease",
 ];
 
-/// Verbs of giving a treatment: "What should she be given?" asks for one.
+/// Verbs of giving, choosing or withholding a treatment: "What should she be given?",
+/// "Which is preferred?", "What is contraindicated for her?" ask for one.
 const GIVING: &[&str] = &[
     "give",
     "given",
@@ -97,13 +98,48 @@ const GIVING: &[&str] = &[
     "advised",
     "need",
     "needs",
+    "get",
+    "gets",
+    "recommend",
+    "recommends",
+    "preferred",
+    "suitable",
+    "appropriate",
+    "indicated",
+    "replace",
+    "substitute",
+    "substituted",
+    // What to withhold is a treatment too ("What is contraindicated for her?").
+    "avoid",
+    "avoided",
+    "contraindicated",
+];
+
+/// Verbs of examining: "What should be measured?" asks for a test.
+const EXAMINING: &[&str] = &[
+    "measure",
+    "measured",
+    "monitor",
+    "monitored",
+    "check",
+    "checked",
+    "test",
+    "tested",
+    "order",
+    "ordered",
+    "perform",
+    "performed",
+    "assess",
+    "assessed",
 ];
 
 /// Head nouns that ask how often ("On what schedule …").
 const SCHEDULE_HEADS: &[&str] = &["schedule", "frequency"];
 
 /// Head nouns that ask for a time.
-const TIME_HEADS: &[&str] = &["time", "timing", "point", "interval", "delay"];
+const TIME_HEADS: &[&str] = &[
+    "time", "timing", "point", "interval", "delay", "duration", "length",
+];
 
 impl Asked {
     /// What the question asks for, from the wh-phrase of its asking sentence ("How
@@ -162,9 +198,12 @@ impl Asked {
                     // N1 only classifies N2.
                     // "What is the maximum dose …": the wh-word is the copula's
                     // complement, and the noun phrase after the copula says what is asked.
-                    let copula = matches!(at(i + 1), "is" | "are" | "was" | "were");
+                    // "What would be an appropriate alternative?": a modal before "be"
+                    // is the copula too.
+                    let modal_be = Class::Auxiliary.has(at(i + 1)) && at(i + 2) == "be";
+                    let copula = matches!(at(i + 1), "is" | "are" | "was" | "were") || modal_be;
                     let phrase = if copula {
-                        let rest: Vec<&str> = words[i + 2..]
+                        let rest: Vec<&str> = words[i + 2 + usize::from(modal_be)..]
                             .iter()
                             .copied()
                             .skip_while(|w| Class::Determiner.has(w))
@@ -190,11 +229,26 @@ impl Asked {
                     };
                     // "What is recommended …": a participle after the copula is the
                     // verb, not a head.
+                    // "Which one …" names nothing: what the verb says is asked.
                     let head = match phrase.as_slice() {
                         [only] if copula && only.ends_with("ed") => "",
+                        ["one"] => "",
                         _ => head,
                     };
                     let head = stem(head);
+                    // "To what should the dose be reduced?": the amount a change reaches.
+                    let changed_to = i > 0 && at(i - 1) == "to";
+                    if head.is_empty() && changed_to && words[i + 1..].iter().any(|w| is_change(w))
+                    {
+                        return Some(Asked::Amount);
+                    }
+                    // "What should be measured?": what is examined is a test.
+                    if head.is_empty() && words[i + 1..].iter().any(|w| EXAMINING.contains(w)) {
+                        return Some(Asked::Thing {
+                            head: "test".into(),
+                            plural: false,
+                        });
+                    }
                     // "What should she be given?": no noun, but a verb of giving asks for
                     // what is given, a treatment.
                     if head.is_empty() && words[i + 1..].iter().any(|w| GIVING.contains(w)) {
@@ -1108,6 +1162,14 @@ pub fn spans(
             for (range, drug) in language.drugs.mentions(&words) {
                 if drug.is_class() {
                     let written = words[range.clone()].join(" ");
+                    // A vaccine's product name is one vaccine, though the lexicon files
+                    // it under its antigen's vaccines ("Engerix-B" → hepatitis B
+                    // vaccines).
+                    let product = !written.to_lowercase().contains("vaccin");
+                    if vaccines && product && drug.is_vaccine() {
+                        typed.push((range, Typed::Named));
+                        continue;
+                    }
                     let of_kind = classifier
                         || (*plural
                             && [drug.canonical, written.as_str()]
@@ -1126,7 +1188,7 @@ pub fn spans(
                     continue;
                 }
                 // A vaccine's name answers "Which vaccine …" (MeSH files vaccines apart).
-                if vaccines && drug.in_class(crate::language::VACCINES) {
+                if vaccines && drug.is_vaccine() {
                     typed.push((range, Typed::Named));
                 } else if let Some(kind) = kind {
                     typed.push((range, kind));
@@ -1579,6 +1641,23 @@ mod tests {
                     verb: verb_stem("checked"),
                     object: Some("glucose".into()),
                 }),
+            ),
+            (
+                "What would be an appropriate alternative?",
+                thing("alternative"),
+            ),
+            ("Which is preferred?", thing("treatment")),
+            ("Which one should she use?", thing("treatment")),
+            ("What should she get instead?", thing("treatment")),
+            ("What should replace the live vaccine?", thing("treatment")),
+            ("What is contraindicated for her?", thing("treatment")),
+            ("What does the guideline recommend?", thing("treatment")),
+            ("What should be measured?", thing("test")),
+            ("What should be used to monitor her?", thing("test")),
+            ("To what should the dose be reduced?", Some(Asked::Amount)),
+            (
+                "What duration of treatment is recommended?",
+                Some(Asked::Time),
             ),
             (
                 "How should he take them with his other tablets?",

@@ -411,8 +411,13 @@ pub fn read(
         .map(|(short, long)| (normalize_term(short), long.clone()))
         .collect();
     // What the question names is not its answer, in the documents' long forms too
-    // ("G6PD deficiency": not "glucose-6-phosphate dehydrogenase").
+    // ("G6PD deficiency": not "glucose-6-phosphate dehydrogenase") …
     let question_key = format!(" {} ", normalize_term(&spelled_text(question, &written)));
+    // … unless it offers them to choose from: two or more products it names that are
+    // known to be of the asked kind ("The clinic stocks two hepatitis B vaccines: Heplisav-B …
+    // and Engerix-B. Which vaccine …?").
+    let offered = offered(language, &asked, question);
+    let offers_options = !offered.is_empty();
     // Statements with the short forms spelled out, for whom they are about ("contra-
     // indicated in MG" is about people with myasthenia gravis).
     let spelled: Vec<Statement> = all.iter().map(|s| spell_out(s, &written)).collect();
@@ -479,9 +484,9 @@ pub fn read(
                 candidate_key(language, &asked, analysis, &statement.text, range.clone());
             let content = stems(&text);
             let restates = content.is_empty()
-                || content
-                    .iter()
-                    .all(|w| question_words.contains(w) || type_words.contains(w));
+                || content.iter().all(|w| {
+                    (question_words.contains(w) && !offers_options) || type_words.contains(w)
+                });
             // A role is no name ("the preferred 3rd generation cephalosporin").
             let role = ROLE_WORDS.contains(&tokens[range.start].as_str());
             if key.is_empty()
@@ -490,8 +495,9 @@ pub fn read(
                 || asked::changed_from(&tokens, range.start)
                 || redefined(&text)
                 || (!proportion_answers && text.ends_with('%'))
-                || question_key.contains(&format!(" {key} "))
-                || question_key.contains(&format!(" {} ", normalize_term(&text)))
+                || (!offers_options
+                    && (question_key.contains(&format!(" {key} "))
+                        || question_key.contains(&format!(" {} ", normalize_term(&text)))))
             {
                 continue;
             }
@@ -704,6 +710,13 @@ pub fn read(
                 .any(|c| refers_back(&statement.text, analysis, c.clone(), &kind))
             {
                 warned = referred.clone();
+            } else if clauses
+                .iter()
+                .any(|c| refers_to_named(&statement.text[c.clone()]))
+            {
+                // "Until data are available for A or B, ACIP does not recommend either
+                // of these products": the warning refers to what the sentence names.
+                warned = own.iter().map(|m| m.key.clone()).collect();
             }
         }
         // "The combination of an ACE inhibitor and an ARB is not recommended": a
@@ -845,6 +858,11 @@ pub fn read(
         }
     }
 
+    // The options a question offers are what it asks to choose from: what the documents
+    // name besides them is no answer, once they name one of them.
+    if offers_options && texts.keys().any(|k| offered.contains(k)) {
+        texts.retain(|key, _| offered.contains(key));
+    }
     // Between candidates the statements count for equally, one known to be of the
     // asked class goes first ("linezolid, dolutegravir …" for "Which antiretroviral").
     let mut candidates: Vec<(bool, Candidate)> = texts
@@ -964,6 +982,9 @@ struct Mention {
 const WARNS: &[&str] = &[
     "not suitable",
     "not recommended",
+    "not recommend",
+    "no longer recommended",
+    "no longer be used",
     "not be used",
     "not be given",
     "not be administered",
@@ -1365,6 +1386,83 @@ fn labels_of(text: &str, at: usize) -> Option<Vec<&str>> {
     Some(labels.into_iter().filter(|l| !l.is_empty()).collect())
 }
 
+/// The options a question offers to choose from, by candidate key: two or more
+/// products it names that are known to be of the asked kind, listed together ("two
+/// hepatitis B vaccines: the 2-dose Heplisav-B, which it uses for other adults, and
+/// Engerix-B"); none when it names them apart ("Cefotaxime is unavailable, and the team
+/// proposes ceftriaxone").
+fn offered(language: &Language, asked: &Asked, question: &str) -> BTreeSet<String> {
+    let Asked::Thing { head, .. } = asked else {
+        return BTreeSet::new();
+    };
+    let analysis = language.analyse(question);
+    let tokens = analysis.lower(question);
+    let mut named: Vec<Range<usize>> = asked::spans(asked, language, question, &analysis)
+        .into_iter()
+        .filter(|(range, typed)| {
+            let text = analysis.text(question, range.clone());
+            *typed == Typed::Named
+                && language
+                    .drugs
+                    .lookup(text)
+                    .is_some_and(|d| match head.as_str() {
+                        "vaccine" => d.is_vaccine(),
+                        _ => asked::in_class(language, d.canonical, head) == Some(true),
+                    })
+        })
+        .map(|(range, _)| range)
+        .collect();
+    named.sort_by_key(|r| r.start);
+    // Listed together: only commas, "and", "or" and determiners between them, once a
+    // relative clause (", which …,") is set aside.
+    let listed = |between: &[String]| {
+        let mut relative = false;
+        between.iter().all(|t| match t.as_str() {
+            "which" | "who" | "that" if !relative => {
+                relative = true;
+                true
+            }
+            "," => {
+                relative = false;
+                true
+            }
+            _ if relative => true,
+            t => matches!(t, "and" | "or" | "either" | "the" | "a" | "an"),
+        })
+    };
+    let together = named.len() >= 2
+        && named
+            .windows(2)
+            .all(|w| w[0].end <= w[1].start && listed(&tokens[w[0].end..w[1].start]));
+    if !together {
+        return BTreeSet::new();
+    }
+    named
+        .into_iter()
+        .map(|range| candidate_key(language, asked, &analysis, question, range).0)
+        .collect()
+}
+
+/// Whether a clause refers to several things named before it in its sentence: "either
+/// of these", "these products", "both", "them".
+fn refers_to_named(clause: &str) -> bool {
+    let ws = crate::text::lower_words(clause);
+    ws.iter().enumerate().any(|(i, w)| {
+        let next = ws.get(i + 1).map(String::as_str);
+        match w.as_str() {
+            "them" => true,
+            "either" | "both" | "neither" => next.is_none_or(|n| n == "of" || n == "these"),
+            // "these products", not "these patients": a population is another matter.
+            "these" | "those" => next.is_some_and(|n| {
+                ![Class::Person, Class::Group]
+                    .iter()
+                    .any(|c| c.has(n) || c.has(&crate::text::singular(n)))
+            }),
+            _ => false,
+        }
+    })
+}
+
 /// Whether a statement names people ("patients", "children", "those"): a population
 /// of its own.
 fn names_people(text: &str) -> bool {
@@ -1487,8 +1585,11 @@ fn candidate_key(
         .lookup(written)
         .or_else(|| language.drugs.lookup(analysis.text(text, range)))
     {
-        Some(drug) => drug.canonical.to_lowercase(),
-        None => normalize_term(written),
+        // Vaccines of one antigen are different products by name ("Engerix-B" and
+        // "Heplisav-B" are both hepatitis B vaccines, for different people): a
+        // vaccine is its own name.
+        Some(drug) if !drug.is_vaccine() => drug.canonical.to_lowercase(),
+        _ => normalize_term(written),
     };
     (key, name)
 }

@@ -1130,3 +1130,31 @@ fn how_a_thing_is_done_is_its_means_or_its_change() {
         Some("decreased by 50%"),
     );
 }
+
+#[test]
+fn vaccine_products_are_candidates_and_a_question_may_offer_them() {
+    // Product names the lexicon files under their antigen's vaccines are each a
+    // vaccine; a warning that refers to "either of these products" warns both.
+    let docs = [
+        "Providers should administer a 3-dose series of Twinrix, Engerix-B or Recombivax HB.\n\n\
+         Until safety data are available for Heplisav-B or PreHevbrio during pregnancy, ACIP \
+         does not recommend the use of either of these products during pregnancy.",
+    ];
+    // The question lists two of them to choose from: the answer is one of those two.
+    check(
+        &docs,
+        "A 27-year-old woman at 14 weeks of gestation needs hepatitis B vaccination. The \
+         clinic stocks two hepatitis B vaccines: the 2-dose Heplisav-B, which it uses for its \
+         other adult patients, and Engerix-B. Which vaccine should she be given?",
+        Some("Engerix-B"),
+        Some("Engerix-B"),
+    );
+    // Named apart, the products the question names are not its answer.
+    check(
+        &docs,
+        "A 27-year-old pregnant woman was offered Heplisav-B, but it is out of stock. Which \
+         vaccine should she be given?",
+        Some("Twinrix"),
+        Some("Twinrix"),
+    );
+}
