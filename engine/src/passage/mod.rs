@@ -1122,14 +1122,72 @@ fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
         .into_iter()
         .filter(|r| {
             // "must not exceed 500 mg" sets a maximum, it does not warn against 500 mg.
-            let padded = format!(" {} ", normalize_term(&text[r.clone()]))
+            let mut padded = format!(" {} ", normalize_term(&text[r.clone()]))
                 .replace(" not exceed ", " exceed ")
                 .replace(" not to exceed ", " to exceed ")
                 .replace(" not be exceeded ", " be exceeded ");
+            // "Treatment should not be delayed", "do not stop it abruptly": a negated
+            // verb of withholding urges the treatment on.
+            for verb in WITHHOLDING {
+                for negation in [" not ", " not be ", " never ", " never be "] {
+                    let said = format!("{negation}{verb}");
+                    while let Some(at) = padded.find(&said) {
+                        padded.replace_range(at..at + said.len(), " ");
+                    }
+                }
+            }
+            // "Give X to avoid bleeding": a purpose, not a warning; "it is best to
+            // avoid X" still warns.
+            let words: Vec<&str> = padded.split_whitespace().collect();
+            let purpose = |i: usize| {
+                words[i] == "avoid"
+                    && i >= 2
+                    && words[i - 1] == "to"
+                    && !EVALUATIVE.contains(&words[i - 2])
+            };
+            let kept: String = words
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !purpose(*i))
+                .map(|(_, w)| *w)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let padded = format!(" {kept} ");
             WARNS.iter().any(|w| padded.contains(&format!(" {w} ")))
         })
         .collect()
 }
+
+/// How verbs of withholding, stopping or putting off a treatment begin: negated, they
+/// urge it on ("should not be delayed", "do not stop abruptly").
+const WITHHOLDING: &[&str] = &[
+    "delay",
+    "withh",
+    "stop",
+    "discontinu",
+    "interrupt",
+    "defer",
+    "postpon",
+    "miss",
+    "skip",
+];
+
+/// Adjectives that judge an act, before "to avoid": "it is best to avoid X" warns
+/// against X, where "give X to avoid bleeding" gives X for a purpose.
+const EVALUATIVE: &[&str] = &[
+    "important",
+    "best",
+    "better",
+    "advisable",
+    "prudent",
+    "wise",
+    "necessary",
+    "essential",
+    "recommended",
+    "preferable",
+    "reasonable",
+    "safest",
+];
 
 /// Whether a statement speaks of drugs used together ("the combination of A and B",
 /// "A combined with B", "concomitant use of A and B").

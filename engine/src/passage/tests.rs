@@ -1158,3 +1158,21 @@ fn vaccine_products_are_candidates_and_a_question_may_offer_them() {
         Some("Twinrix"),
     );
 }
+
+#[test]
+fn urging_a_treatment_on_is_no_warning_against_it() {
+    // "Should not be delayed" and "to avoid fluctuations" speak for the treatment; "it
+    // is best to avoid" speaks against it.
+    let docs = [
+        "In people with renal impairment, treatment with heparin should not be delayed. \
+         Give heparin by continuous infusion to avoid fluctuations.\n\nIn people with renal \
+         impairment it is best to avoid enoxaparin.",
+    ];
+    check(
+        &docs,
+        "A 70-year-old man with renal impairment has a pulmonary embolism. Which \
+         anticoagulant should he be given?",
+        Some("heparin"),
+        Some("heparin"),
+    );
+}
