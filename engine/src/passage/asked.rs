@@ -824,6 +824,36 @@ pub fn spans(
             }
         }
         Asked::Manner { verb, object } => {
+            // "How should it be administered?" is answered by the route, wherever the
+            // documents give it: an adverb ("0.5 mL subcutaneously", with the amount
+            // before it) or a means ("by intramuscular injection").
+            if ADMINISTERING.iter().any(|a| verb.starts_with(a)) {
+                for k in 0..tokens.len() {
+                    let route_adverb = tokens[k]
+                        .strip_suffix("ly")
+                        .is_some_and(|adjective| Class::Route.has(adjective));
+                    if route_adverb {
+                        // The amount right before it: "0.5 mL", "0.5mL".
+                        let mut start = k;
+                        if k >= 1 && glued(&tokens[k - 1]).is_some_and(|u| UNITS.contains(&u)) {
+                            start = k - 1;
+                        } else if k >= 2
+                            && UNITS.contains(&tokens[k - 1].as_str())
+                            && is_number(k - 2)
+                        {
+                            start = k - 2;
+                        }
+                        out.push(start..k + 1);
+                    }
+                    let by_route = MEANS.contains(&tokens[k].as_str())
+                        && tokens.get(k + 1).is_some_and(|t| Class::Route.has(t));
+                    if by_route {
+                        if let Some(p) = analysis.phrases.iter().find(|p| p.core.start == k + 1) {
+                            out.push(p.core.clone());
+                        }
+                    }
+                }
+            }
             // "How should the dose be adjusted?" asks which way and how far: "decreased
             // by 50%", "reduce to 2.5 mg" (a verb of one direction, then by or to an
             // amount, the thing changed between them at most a few words long).
@@ -1271,6 +1301,10 @@ const CHANGES: &[&str] = &[
     "chang", "adjust", "reduc", "increas", "decreas", "lower", "rais", "doubl", "halv", "tripl",
     "titrat", "switch",
 ];
+
+/// Verbs of giving a medicine whose manner is its route ("How should the dose be
+/// administered?").
+const ADMINISTERING: &[&str] = &["administer", "giv", "inject", "deliver"];
 
 /// Verbs that ask for a change without saying which way ("How should the dose be
 /// adjusted?").

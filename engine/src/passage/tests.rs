@@ -1176,3 +1176,18 @@ fn urging_a_treatment_on_is_no_warning_against_it() {
         Some("heparin"),
     );
 }
+
+#[test]
+fn how_a_dose_is_given_is_its_route_with_its_amount() {
+    check(
+        &[
+            "Standard regimen: 0.5 mL subcutaneously in 2 doses 4 weeks apart.\n\nAlternative \
+           regimen for people 18 years and older: 0.1 mL intradermally in 2 doses. People with \
+           a history of keloid scars should receive the standard regimen.",
+        ],
+        "A 30-year-old man with a history of keloid scars is eligible for vaccination. How \
+         should his dose be administered?",
+        Some("0.5 mL subcutaneously"),
+        Some("0.5 mL subcutaneously"),
+    );
+}
