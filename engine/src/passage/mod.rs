@@ -692,9 +692,10 @@ pub fn read(
         let mut warned: Vec<String> = own
             .iter()
             .filter(|m| {
-                clauses
-                    .iter()
-                    .any(|c| c.start <= m.bytes.start && m.bytes.end <= c.end)
+                clauses.iter().any(|c| {
+                    (c.start <= m.bytes.start && m.bytes.end <= c.end)
+                        || bracketed_before(&statement.text, c.clone(), m.bytes.clone())
+                })
             })
             .map(|m| m.key.clone())
             .collect();
@@ -1499,6 +1500,22 @@ fn offered(language: &Language, asked: &Asked, question: &str) -> BTreeSet<Strin
         .into_iter()
         .map(|range| candidate_key(language, asked, &analysis, question, range).0)
         .collect()
+}
+
+/// Whether `name` (bytes of `text`) is in the brackets that close where the clause
+/// `clause` opens: "AV nodal blocking agents (metoprolol, diltiazem, digoxin) should be
+/// avoided" warns against the members it lists as much as against their kind.
+fn bracketed_before(text: &str, clause: Range<usize>, name: Range<usize>) -> bool {
+    let Some(rest) = text.get(clause.start..) else {
+        return false;
+    };
+    let Some(before) = text.get(..clause.start) else {
+        return false;
+    };
+    rest.starts_with(')')
+        && before.rfind('(').is_some_and(|open| {
+            open < name.start && name.end <= clause.start && !before[open..].contains(')')
+        })
 }
 
 /// Whether a clause refers to several things named before it in its sentence: "either

@@ -1191,3 +1191,19 @@ fn how_a_dose_is_given_is_its_route_with_its_amount() {
         Some("0.5 mL subcutaneously"),
     );
 }
+
+#[test]
+fn a_warning_against_a_kind_warns_the_members_bracketed_after_it() {
+    check(
+        &[
+            "In atrial fibrillation with Wolff-Parkinson-White syndrome, AV nodal blocking \
+           agents (metoprolol, digoxin) should be avoided. Procainamide is the recommended \
+           therapy in patients with Wolff-Parkinson-White syndrome. Metoprolol and digoxin \
+           are widely used for rate control in atrial fibrillation.",
+        ],
+        "A 30-year-old man with Wolff-Parkinson-White syndrome has atrial fibrillation. \
+         Which drug should he be given?",
+        Some("procainamide"),
+        Some("metoprolol"),
+    );
+}
