@@ -682,11 +682,31 @@ fn an_abbreviation_the_documents_define_is_one_candidate_with_its_long_form() {
                 vaccine-associated encephalitis occurred in breastfed infants. People who \
                 are breastfeeding should postpone travel; if travel cannot be avoided they \
                 should receive YF vaccine.";
-    check_gated(
-        &[text],
-        "A woman who is breastfeeding her 4-month-old plans a trip. Which of these vaccines \
-         is contraindicated for her while she is breastfeeding?",
-        "yellow fever vaccine",
+    // One candidate under its long form, and the warning that names it by either form
+    // (its short form in brackets inside the long one) blocks it for this patient.
+    let question = "A woman who is breastfeeding her 4-month-old plans a trip. Which of \
+                    these vaccines is contraindicated for her while she is breastfeeding?";
+    let mut patient = Patient::read(question);
+    patient.learn_kinds(&shipped().drugs, question);
+    let reading = read(
+        &[Document::new("d0", text)],
+        Layout::Structured,
+        shipped(),
+        question,
+        &parse(question),
+        Some(&patient),
+        &[],
+    )
+    .expect("a reading");
+    let named: Vec<(String, bool)> = reading
+        .candidates
+        .iter()
+        .map(|c| (normalize_term(&c.text), c.blocked_by.is_some()))
+        .collect();
+    assert_eq!(
+        named,
+        [("yellow fever vaccine".to_string(), true)],
+        "{question}"
     );
 }
 
