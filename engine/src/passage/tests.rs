@@ -1227,3 +1227,34 @@ fn a_warning_against_a_kind_warns_the_members_bracketed_after_it() {
         Some("metoprolol"),
     );
 }
+
+#[test]
+fn the_sentences_of_one_list_item_share_its_condition() {
+    // The second sentence of the item names no people: it speaks of the item's.
+    check(
+        &[
+            "Coeliac serology\n\n- IgA tTG antibodies should be measured first for coeliac \
+           disease.\n- IgA deficiency – IgA tTG may be less sensitive when total IgA is <0.2 \
+           g/L. IgG tTG antibodies should be measured.",
+        ],
+        "A 35-year-old woman is investigated for coeliac disease. Her total IgA is 0.1 g/L. \
+         Which test should be performed?",
+        Some("IgG tTG antibodies"),
+        Some("IgA tTG antibodies"),
+    );
+}
+
+#[test]
+fn where_several_are_asked_for_the_names_listed_together_answer() {
+    check(
+        &[
+            "Metoclopramide and prochlorperazine should be avoided in Parkinson's disease. \
+           Ondansetron and domperidone are usually the antiemetics of choice in Parkinson's \
+           disease.",
+        ],
+        "A 70-year-old man with Parkinson's disease has nausea. Which antiemetics are the \
+         drugs of choice for him?",
+        Some("ondansetron and domperidone"),
+        Some("ondansetron and domperidone"),
+    );
+}
