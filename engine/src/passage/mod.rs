@@ -1131,10 +1131,7 @@ fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
             // verb of withholding urges the treatment on.
             for verb in WITHHOLDING {
                 for negation in [" not ", " not be ", " never ", " never be "] {
-                    let said = format!("{negation}{verb}");
-                    while let Some(at) = padded.find(&said) {
-                        padded.replace_range(at..at + said.len(), " ");
-                    }
+                    padded = padded.replace(&format!("{negation}{verb}"), " ");
                 }
             }
             // "Give X to avoid bleeding": a purpose, not a warning; "it is best to
@@ -1528,11 +1525,7 @@ fn refers_to_named(clause: &str) -> bool {
             "them" => true,
             "either" | "both" | "neither" => next.is_none_or(|n| n == "of" || n == "these"),
             // "these products", not "these patients": a population is another matter.
-            "these" | "those" => next.is_some_and(|n| {
-                ![Class::Person, Class::Group]
-                    .iter()
-                    .any(|c| c.has(n) || c.has(&crate::text::singular(n)))
-            }),
+            "these" | "those" => next.is_some_and(|n| !is_people(n)),
             _ => false,
         }
     })
@@ -1541,23 +1534,22 @@ fn refers_to_named(clause: &str) -> bool {
 /// Whether a statement names people ("patients", "children", "those"): a population
 /// of its own.
 fn names_people(text: &str) -> bool {
-    crate::text::lower_words(text).iter().any(|w| {
-        [Class::Person, Class::Group]
-            .iter()
-            .any(|c| c.has(w) || c.has(&crate::text::singular(w)))
-    })
+    crate::text::lower_words(text).iter().any(|w| is_people(w))
+}
+
+/// Whether a lower-case word names people, singular or plural ("patients", "those").
+fn is_people(word: &str) -> bool {
+    [Class::Person, Class::Group]
+        .iter()
+        .any(|c| c.has(word) || c.has(&crate::text::singular(word)))
 }
 
 /// Whether a statement speaks of the population of the one before ("in these
 /// situations", "such patients").
 fn refers_to_population(text: &str) -> bool {
     let ws = crate::text::lower_words(text);
-    ws.windows(2).any(|p| {
-        matches!(p[0].as_str(), "these" | "such" | "those" | "this")
-            && [Class::Person, Class::Group]
-                .iter()
-                .any(|c| c.has(&p[1]) || c.has(&crate::text::singular(&p[1])))
-    })
+    ws.windows(2)
+        .any(|p| matches!(p[0].as_str(), "these" | "such" | "those" | "this") && is_people(&p[1]))
 }
 
 /// A statement with its long form before every short form the documents define
