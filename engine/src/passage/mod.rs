@@ -508,7 +508,13 @@ pub fn read(
             if let Some(name) = name {
                 surfaces.insert((tokens[name].to_vec(), key.clone()));
             }
-            if !found.iter().any(|m| m.key == key) {
+            // A row names a value once in each cell it fills: "2 mg" under "≤ 65
+            // years" and under "> 65 years" are two statements of the table.
+            let cell = statement.column_at(bytes.start).map(|(i, _)| i);
+            if !found
+                .iter()
+                .any(|m| m.key == key && statement.column_at(m.bytes.start).map(|(i, _)| i) == cell)
+            {
                 found.push(Mention { key, bytes });
             }
         }
@@ -562,14 +568,17 @@ pub fn read(
             surfaces.insert((crate::text::lower_words(short), key));
         }
     }
-    for found in &mut mentions {
+    for (statement, found) in all.iter().zip(&mut mentions) {
         for m in found.iter_mut() {
             if let Some(name) = aliases.get(&m.key) {
                 m.key = name.clone();
             }
         }
         let mut seen = BTreeSet::new();
-        found.retain(|m| seen.insert(m.key.clone()));
+        found.retain(|m| {
+            let cell = statement.column_at(m.bytes.start).map(|(i, _)| i);
+            seen.insert((m.key.clone(), cell))
+        });
     }
     for ((statement, analysis), found) in all.iter().zip(&analyses).zip(&mut mentions) {
         let tokens = analysis.lower(&statement.text);
@@ -668,7 +677,12 @@ pub fn read(
             .find(|w| w.is_word)
             .is_some_and(|w| refers_back(&statement.text, analysis, w.span.clone(), &kind));
         let about: Vec<String> = if !own.is_empty() {
-            let mut about: Vec<String> = own.iter().map(|m| m.key.clone()).collect();
+            let mut about: Vec<String> = Vec::new();
+            for m in own {
+                if !about.contains(&m.key) {
+                    about.push(m.key.clone());
+                }
+            }
             if subject_refers {
                 about.extend(
                     referred
@@ -724,6 +738,8 @@ pub fn read(
         // warning against two candidates used together counts neither for nor against
         // either alone. (A drug the patient already takes is named by the question, so
         // it is no candidate: a warning against combining with it warns one candidate.)
+        let mut seen = BTreeSet::new();
+        warned.retain(|k| seen.insert(k.clone()));
         let paired = warned.len() >= 2 && names_combination(&statement.text);
         // A lead-in's candidates scope the items below it.
         if structure::is_lead_in(&statement.text) {
@@ -807,6 +823,19 @@ pub fn read(
             Some(p) => own
                 .iter()
                 .filter_map(|m| {
+                    // A table's cell is for whom its column's name says ("Maximum
+                    // Recommended Dosage: Greater than 65 years"). The columns split
+                    // the rows' population, so a column whose bound the patient meets
+                    // is theirs, by age too.
+                    let column = statement.column_at(m.bytes.start).and_then(|(_, c)| {
+                        match applies_to(p, &c.name, &patient_words) {
+                            Truth::Unknown => p.within_bounds(&c.name),
+                            truth => Some(truth),
+                        }
+                    });
+                    if let Some(truth) = column {
+                        return Some((m.key.as_str(), truth));
+                    }
                     let labels = labels_of(&statement.text, m.bytes.start)?;
                     let first_part = !statement.text[..m.bytes.start].contains(';');
                     if excepted && first_part {
@@ -822,7 +851,15 @@ pub fn read(
                         });
                     (truth != Truth::Unknown).then_some((m.key.as_str(), truth))
                 })
-                .collect(),
+                // A value a row gives in two cells holds for the patient when one of
+                // them does.
+                .fold(BTreeMap::new(), |mut map, (key, truth)| {
+                    let slot = map.entry(key).or_insert(truth);
+                    if truth == Truth::True {
+                        *slot = Truth::True;
+                    }
+                    map
+                }),
             None => BTreeMap::new(),
         };
         let matched = weight(words, &patient_words);
@@ -1393,6 +1430,27 @@ fn drug_before(
             .collect();
         drugs_named(language, &before).pop()
     };
+    // In a table with a header row, a cell's amount is for the drug its cell names
+    // before it, else the drug its column's name names ("Safe colchicine use"), else
+    // the drug its row is labelled with; not a drug another cell names.
+    if let Some((i, column)) = statement.column_at(at) {
+        let named_in = |text: &str| last_drug(text, &words(text), text.len());
+        let own = statement
+            .text
+            .get(column.range.start..at)
+            .and_then(named_in);
+        // A row's label names its drug first, then its brands ("eszopiclone
+        // (Lunesta®, generics)").
+        let label = match statement.columns.first() {
+            Some(first) if i > 0 => statement.text.get(first.range.clone()).and_then(|text| {
+                let words = words(text);
+                let words: Vec<&str> = words.iter().map(|w| w.text(text)).collect();
+                drugs_named(language, &words).into_iter().next()
+            }),
+            _ => None,
+        };
+        return own.or_else(|| named_in(&column.name)).or(label);
+    }
     last_drug(&statement.text, &analysis.words, at)
         .or_else(|| {
             let lead = statement.lead.as_deref()?;

@@ -42,6 +42,17 @@ pub struct Statement {
     pub headings: Vec<String>,
     /// The lead-in sentence a list item completes ("… is not suitable for:").
     pub lead: Option<String>,
+    /// A table row's cells under the names its header row gives their columns ("2 mg"
+    /// under "Maximum Recommended Dosage: Greater than 65 years"); empty for a row of a
+    /// table without a header row, and for every other statement.
+    pub columns: Vec<Column>,
+}
+
+/// One cell of a table row: its bytes in the row's text and its column's name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Column {
+    pub range: Range<usize>,
+    pub name: String,
 }
 
 impl Statement {
@@ -58,6 +69,15 @@ impl Statement {
         }
         out.push_str(&self.text);
         out
+    }
+
+    /// The index and column of the cell that holds byte `at` of the text, in a row of
+    /// a table with a header row.
+    pub fn column_at(&self, at: usize) -> Option<(usize, &Column)> {
+        self.columns
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.range.start <= at && at < c.range.end.max(c.range.start + 1))
     }
 }
 
@@ -99,6 +119,7 @@ pub fn statements_in(layout: Layout, doc: usize, text: &str) -> Vec<Statement> {
                     kind: Kind::Sentence,
                     headings: Vec::new(),
                     lead: None,
+                    columns: Vec::new(),
                 })
             })
             .collect(),
@@ -114,7 +135,7 @@ const MAX_HEADING_RUN: usize = 8;
 
 /// The statements of one document, in order.
 pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
-    let lines = lines(text);
+    let lines = rows_joined(text, lines(text));
     let mut out = Vec::new();
     let mut title: Option<String> = None;
     // The headings since the last line of text: a section heading with its
@@ -123,8 +144,13 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
     let mut sections: Vec<String> = Vec::new();
     let mut after_heading = false;
     let mut lead: Option<(String, Marker)> = None;
+    // The column names of the table being read, from its header row.
+    let mut header: Option<Vec<String>> = None;
     for (i, line) in lines.iter().enumerate() {
         let body = &text[line.clone()];
+        if !is_row(body) {
+            header = None;
+        }
         let marker = Marker::of(body);
         let followed = lines.get(i + 1).is_some();
         let leads = is_lead_in(body);
@@ -170,6 +196,7 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
                 kind: if cell { Kind::Cell } else { Kind::Heading },
                 headings: above,
                 lead: None,
+                columns: Vec::new(),
             });
             continue;
         }
@@ -215,7 +242,29 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
                 kind,
                 headings: headings.clone(),
                 lead: item_lead.clone(),
+                columns: match (kind, &header) {
+                    (Kind::Row, Some(names)) => cells(piece)
+                        .into_iter()
+                        .zip(names)
+                        .filter(|(range, name)| !range.is_empty() && !name.is_empty())
+                        .map(|(range, name)| Column {
+                            range,
+                            name: name.clone(),
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                },
             });
+        }
+        // A row over a rule ("---|---") is its table's header: it names the columns of
+        // the rows under it.
+        if kind == Kind::Row && header_above_rule(text, &lines, i) {
+            header = Some(
+                cells(body)
+                    .into_iter()
+                    .map(|r| body[r].to_string())
+                    .collect(),
+            );
         }
         // A lead-in leads the list below it.
         if leads {
@@ -231,6 +280,66 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
                 *expected = marker;
             }
         }
+    }
+    out
+}
+
+/// The cells of a table row, as byte ranges of its text trimmed of spaces: what the
+/// bars separate, without the empty piece before a bar that opens the row.
+fn cells(row: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for piece in row.split('|') {
+        let end = start + piece.len();
+        let lead = piece.len() - piece.trim_start().len();
+        let trimmed = piece.trim();
+        if !(start == 0 && trimmed.is_empty() && row.trim_start().starts_with('|')) {
+            out.push(start + lead..start + lead + trimmed.len());
+        }
+        start = end + 1;
+    }
+    out
+}
+
+/// Whether line `i` is a table's header row: a row with a rule of bars and dashes under
+/// it ("---|---|---"), as tables are written in plain text.
+fn header_above_rule(text: &str, lines: &[Range<usize>], i: usize) -> bool {
+    let Some(line) = lines.get(i) else {
+        return false;
+    };
+    let end = lines.get(i + 1).map_or(text.len(), |next| next.start);
+    text.get(line.end..end).is_some_and(|between| {
+        between.lines().any(|l| {
+            let l = l.trim();
+            l.contains('|')
+                && l.contains("---")
+                && l.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+        })
+    })
+}
+
+/// The lines with each row of a table whose rows open with a bar joined to the lines
+/// that carry it on: a cell's text wrapped onto a line of its own ("| Dapsone | 100 mg
+/// daily |" / "Screen for G6PD deficiency prior to use. |") belongs to its row.
+fn rows_joined(text: &str, lines: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::with_capacity(lines.len());
+    // Whether the table being read opens its rows with a bar.
+    let mut barred = false;
+    for (i, line) in lines.iter().enumerate() {
+        let body = &text[line.clone()];
+        if barred && body.contains('|') && !body.starts_with('|') {
+            if let Some(last) = out.last_mut() {
+                last.end = line.end;
+                continue;
+            }
+        }
+        if !body.contains('|') {
+            barred = false;
+        }
+        if body.contains('|') && header_above_rule(text, &lines, i) {
+            barred = body.starts_with('|');
+        }
+        out.push(line.clone());
     }
     out
 }
@@ -290,7 +399,10 @@ fn lines(text: &str) -> Vec<Range<usize>> {
 /// apart by [`lines`]).
 fn continues(above: &str, line: &str) -> bool {
     let opens_lower = line.chars().next().is_some_and(char::is_lowercase);
-    opens_lower && !closes(above) && Marker::of(line) == Marker::None
+    // A table's row under another is a row of its own ("eszopiclone | 3 mg | 2 mg |"
+    // under the header); a cell wrapped onto its own line is joined by [`rows_joined`].
+    let rows = above.contains('|') && line.contains('|');
+    opens_lower && !rows && !closes(above) && Marker::of(line) == Marker::None
 }
 
 /// Whether a line ends with a mark that closes a sentence, clause or label.
@@ -632,6 +744,54 @@ mod tests {
     }
 
     #[test]
+    fn a_header_over_a_rule_names_the_cells_of_the_rows_under_it() {
+        let text = "Doses\n| Drug | Adults | Over 65 years | Note |\n|---|---|---|---|\n| \
+                    Exemplazole | 10 mg | 5 mg |\nsee the label |\n| fludrozine | 2 mg | 1 mg | |\n\
+                    After the table.";
+        let s = statements(0, text);
+        let rows: Vec<&Statement> = s.iter().filter(|s| s.kind == Kind::Row).collect();
+        // The header, the first row with the cell wrapped onto the next line joined to
+        // it, the second row.
+        assert_eq!(rows.len(), 3, "{s:#?}");
+        assert!(rows[0].columns.is_empty());
+        let cells = |row: &Statement| -> Vec<(String, String)> {
+            row.columns
+                .iter()
+                .map(|c| (row.text[c.range.clone()].to_string(), c.name.clone()))
+                .collect()
+        };
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(
+            cells(rows[1]),
+            vec![
+                pair("Exemplazole", "Drug"),
+                pair("10 mg", "Adults"),
+                pair("5 mg", "Over 65 years"),
+                pair("see the label", "Note")
+            ]
+        );
+        assert_eq!(
+            rows[1]
+                .column_at(rows[1].text.find("5 mg").unwrap())
+                .unwrap()
+                .0,
+            2
+        );
+        assert_eq!(cells(rows[2])[2], pair("1 mg", "Over 65 years"));
+        assert_eq!(s.last().unwrap().kind, Kind::Sentence);
+        // Rows written without opening bars stand one a line, lower case or not.
+        let open = statements(
+            0,
+            "Drug | Dose\n---|---\nexemplazole | 10 mg\nfludrozine | 2 mg",
+        );
+        assert_eq!(open.len(), 3, "{open:#?}");
+        assert_eq!(open[2].columns[1].name, "Dose");
+        // Without a rule under it, no row is a header.
+        let plain = statements(0, "Drug | Adults\nExemplazole | 10 mg");
+        assert!(plain.iter().all(|s| s.columns.is_empty()), "{plain:#?}");
+    }
+
+    #[test]
     fn odd_input_never_panics() {
         for text in [
             "",
@@ -641,6 +801,8 @@ mod tests {
             "•\n• \n1)",
             "a:\n\u{2022}x",
             "ü:\n99. é",
+            "|\n|---|\n|",
+            "a | b\n---|---\n|\n| é |",
         ] {
             let _ = statements(0, text);
         }

@@ -413,6 +413,39 @@ fn the_cells_of_a_pasted_table_are_scoped_by_the_row_they_follow() {
     );
 }
 
+/// A table written with bars: its header row, over a rule, names the columns of the
+/// rows under it; the rows' drug names start in lower case and stand on their own lines.
+const DOSE_TABLE: &str = "Maximum doses\n\nDrug | Strengths | Maximum daily dose: less than or \
+    equal to 65 years | Maximum daily dose: greater than 65 years | Colchicine dose \
+    |\n---|---|---|---|---|\nzolpidem (Ambien) | 5 mg, 10 mg tablets | 10 mg | 5 mg | Doses up \
+    to 2 mg daily |\neszopiclone (Lunesta) | 1 mg, 2 mg, 3 mg tablets | 3 mg | 2 mg | |";
+
+#[test]
+fn a_cell_is_for_whom_its_column_says_and_its_amount_for_the_drug_of_its_column_or_row() {
+    // The row's drug owns its cells' amounts; the column the patient's age falls in is
+    // theirs, and the other age's column is another population's.
+    check(
+        &[DOSE_TABLE],
+        "A 74-year-old woman takes eszopiclone. What is the maximum daily dose of \
+         eszopiclone for her?",
+        Some("2 mg"),
+        Some("1 mg"),
+    );
+    check_gated(
+        &[DOSE_TABLE],
+        "A 40-year-old man takes eszopiclone. What is the maximum daily dose of eszopiclone \
+         for him?",
+        "3 mg",
+    );
+    // A column that names a drug owns the amounts under it, whatever drug the row names.
+    check_gated(
+        &[DOSE_TABLE],
+        "A 40-year-old man who takes zolpidem starts colchicine. Up to what daily dose of \
+         colchicine is safe?",
+        "2 mg daily",
+    );
+}
+
 #[test]
 fn a_demonstrative_refers_back_only_with_a_noun_of_the_referents_kind() {
     // "this risk" is not the dose named in the heading above it; "this dose" is.

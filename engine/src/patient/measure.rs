@@ -282,6 +282,14 @@ fn bound_before(tokens: &[Token], at: usize) -> Option<Bound> {
         (_, Some('>')) => return Some(Bound::Above { open: true }),
         _ => {}
     }
+    // "less than or equal to 65 years", "greater than or equal to 18".
+    if (word(4), word(3), word(2), word(1)) == ("than", "or", "equal", "to") {
+        match word(5) {
+            "less" | "fewer" | "lower" | "younger" => return Some(Bound::Below { open: false }),
+            "more" | "greater" | "higher" | "older" => return Some(Bound::Above { open: false }),
+            _ => {}
+        }
+    }
     let first = word(1) == "first" && word(2) == "the";
     if first {
         return match word(3) {
@@ -378,8 +386,45 @@ fn time_quantity(
             break;
         }
     }
-    (of_age || person_before).then_some(Quantity::AgeYears)
+    (of_age || person_before || !facts && age_label(tokens, from)).then_some(Quantity::AgeYears)
 }
+
+/// Whether a bounded time at `from` is written as a label of its own, as a table's
+/// column or a list's label names an age group ("Maximum dose: Greater than 65 years",
+/// "Less than 6 months | …"): the words of its bound open the text or follow a mark,
+/// and the label before it names no length of time ("Duration: less than 6 months").
+fn age_label(tokens: &[Token], from: usize) -> bool {
+    let mut k = from;
+    let mut bounded = false;
+    while k > 0 {
+        match &tokens[k - 1] {
+            Token::Word(w) if BOUND_WORDS.contains(&w.as_str()) => bounded = true,
+            Token::Symbol('<' | '>' | '≤' | '≥' | '=') => bounded = true,
+            _ => break,
+        }
+        k -= 1;
+    }
+    let opens = match k.checked_sub(1).map(|i| &tokens[i]) {
+        None => true,
+        Some(Token::Symbol(':')) => !tokens[..k - 1]
+            .iter()
+            .rev()
+            .take(3)
+            .any(|t| matches!(t, Token::Word(w) if DURATION_WORDS.contains(&w.as_str()))),
+        Some(Token::Symbol('|' | '(' | ';' | ',')) => true,
+        _ => false,
+    };
+    bounded && opens && bound_before(tokens, from).is_some()
+}
+
+/// The words of a bound before a number ("less than or equal to", "at least").
+const BOUND_WORDS: &[&str] = &[
+    "less", "more", "greater", "fewer", "higher", "lower", "older", "younger", "than", "or",
+    "equal", "to", "over", "under", "above", "below", "up", "at", "least", "most",
+];
+
+/// Nouns that name a length of time, so that a bound under them is no age.
+const DURATION_WORDS: &[&str] = &["duration", "length", "period", "course", "interval", "time"];
 
 fn read(text: &str, facts: bool) -> Vec<Measure> {
     let tokens = tokens(text);
@@ -646,6 +691,14 @@ mod tests {
                 ("adolescents aged 11--15 years", Some(false)),
                 ("adults 60 years and older", Some(true)),
                 ("children under 5 years", Some(false)),
+                // Bounds "or equal to"; a bounded time written as a label of its own
+                // (a table's column) is an age group, under a label naming no length
+                // of time.
+                ("Maximum dose: less than or equal to 65 years", Some(false)),
+                ("Maximum dose: greater than 65 years", Some(true)),
+                ("greater than or equal to 60 years", Some(true)),
+                ("Duration: less than 6 months", None),
+                ("Patients treated for more than 65 years", None),
             ],
         );
     }

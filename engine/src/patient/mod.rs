@@ -1070,6 +1070,24 @@ impl Patient {
         }) || self.words.iter().any(|w| same_stem(w, word))
     }
 
+    /// Whether the patient's values meet the quantities `phrase` bounds, ages included:
+    /// true when every one the patient's values decide holds, false when one fails,
+    /// `None` when none is decided. Where labels split a population by one quantity (a
+    /// table's columns "Less than or equal to 65 years" and "Greater than 65 years"),
+    /// the label whose bound the patient meets is the patient's, though an age bound
+    /// met in prose decides nothing (see [`Patient::evaluate`]).
+    pub fn within_bounds(&self, phrase: &str) -> Option<Truth> {
+        let decided: Vec<bool> = measure::conditions(phrase)
+            .iter()
+            .filter_map(|c| measure::holds(c, &self.measures))
+            .collect();
+        match (decided.is_empty(), decided.iter().all(|d| *d)) {
+            (true, _) => None,
+            (false, true) => Some(Truth::True),
+            (false, false) => Some(Truth::False),
+        }
+    }
+
     /// The truth of the quantities `phrase` bounds ("infants younger than 18 months",
     /// "CrCl below 30"): false when every one the patient's values decide fails; true
     /// when every one holds and one of them is a clinical state, not an age (see
@@ -1107,6 +1125,28 @@ impl Patient {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_age_bound_met_decides_a_label_of_a_split_but_not_a_population() {
+        let patient = Patient::read("A 74-year-old woman with insomnia.");
+        // In prose "people aged 2 months and over" names everyone past infancy, no
+        // condition of hers.
+        assert_eq!(
+            patient.evaluate("people aged 2 months and over"),
+            Truth::Unknown
+        );
+        for (label, truth) in [
+            ("people aged 2 months and over", Some(Truth::True)),
+            ("Maximum dose: greater than 65 years", Some(Truth::True)),
+            (
+                "Maximum dose: less than or equal to 65 years",
+                Some(Truth::False),
+            ),
+            ("Maximum dose", None),
+        ] {
+            assert_eq!(patient.within_bounds(label), truth, "{label}");
+        }
+    }
 
     fn check(question: &str, expect: &[(&str, Truth)]) {
         let patient = Patient::read(question);
