@@ -231,7 +231,9 @@ impl Tagger {
     ///   modal) it is a participle;
     /// - a past tense needs a subject, so right after a verb, modal, determiner,
     ///   preposition or adjective and right before a noun or adjective it modifies, it
-    ///   is a participle.
+    ///   is a participle;
+    /// - a symbol that opens with a letter and has digits in it ("T4", "HbA1c", "CD4")
+    ///   names a thing: a noun, never a cardinal.
     pub fn tag(&self, tokens: &[&str]) -> Vec<Tag> {
         // A table's cell or a bullet starts as a sentence does, with a capital that
         // says nothing of a name ("| Trigger agents |").
@@ -242,6 +244,13 @@ impl Tagger {
             let past_form = matches!(self.lookup(token, false), None | Some(Tag::Vbd | Tag::Vbn));
             if matches!(tag, Tag::Vb | Tag::Vbp) && token.ends_with("ed") && past_form {
                 *tag = Tag::Vbn;
+            }
+        }
+        for (tag, token) in tags.iter_mut().zip(tokens) {
+            let symbol = token.chars().next().is_some_and(char::is_alphabetic)
+                && token.chars().any(|c| c.is_ascii_digit());
+            if *tag == Tag::Cd && symbol {
+                *tag = Tag::Nn;
             }
         }
         for j in 1..tags.len().saturating_sub(1) {

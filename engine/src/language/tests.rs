@@ -96,6 +96,25 @@ fn shipped_tagger_reads_clinical_sentences() {
     );
     // A heading in capitals is looked up in lower case.
     check_tags(language, "CONTRAINDICATIONS", "CONTRAINDICATIONS/NNS");
+    // A symbol opening with a letter, with digits in it, names a thing.
+    let symbols = language.analyse("monitor free T4 and HbA1c, not 5mg");
+    let tag_of = |word: &str| {
+        let at = symbols
+            .words
+            .iter()
+            .position(|w| w.text("monitor free T4 and HbA1c, not 5mg") == word);
+        at.map(|i| symbols.tags[i])
+    };
+    assert!(
+        tag_of("T4").is_some_and(|t| t.is_noun()),
+        "{:?}",
+        symbols.tags
+    );
+    assert!(
+        tag_of("HbA1c").is_some_and(|t| t.is_noun()),
+        "{:?}",
+        symbols.tags
+    );
     // A table's cell opens as a sentence does: its capital is not a name's (the
     // lexicon's tag for "trigger" is taken, whichever it is).
     let cell = language.analyse("Halothane | Trigger agents");

@@ -133,6 +133,28 @@ const EXAMINING: &[&str] = &[
     "assessed",
 ];
 
+/// Whether a word is written as a symbol: two or more capitals, or letters with digits
+/// ("TSH", "T4", "HbA1c", "CD4").
+fn is_symbol(word: &str) -> bool {
+    let letters = word.chars().filter(|c| c.is_alphabetic()).count();
+    let capitals = word.chars().filter(|c| c.is_uppercase()).count();
+    let digits = word.chars().any(|c| c.is_ascii_digit());
+    letters >= 1 && (capitals >= 2 || digits)
+}
+
+/// Nouns of the quantity a test measures, after what it measures ("total T4
+/// concentration", "potassium levels").
+const QUANTITY_NOUNS: &[&str] = &[
+    "level",
+    "levels",
+    "concentration",
+    "concentrations",
+    "value",
+    "values",
+    "measurement",
+    "measurements",
+];
+
 /// Head nouns that ask how often ("On what schedule …").
 const SCHEDULE_HEADS: &[&str] = &["schedule", "frequency"];
 
@@ -1136,6 +1158,38 @@ pub fn spans(
                     let named = tags[p.core.start..last].iter().any(|t| t.is_noun());
                     if member && named {
                         out.push(p.core.clone());
+                    }
+                }
+            }
+            // A test is named by what it measures: the object of a verb of examining
+            // ("monitor free T4, not TSH", "recommend measuring total T4 concentration"),
+            // without the noun of the quantity measured.
+            if member_class(head) == Some(Class::Test) || head == "measurement" {
+                for k in 0..tokens.len() {
+                    let stem_k = verb_stem(&tokens[k]);
+                    let examining =
+                        tags[k].is_verb() && EXAMINING.iter().any(|e| verb_stem(e) == stem_k);
+                    let Some(p) = analysis
+                        .phrases
+                        .iter()
+                        .find(|p| examining && p.range.start == k + 1 && !p.core.is_empty())
+                    else {
+                        continue;
+                    };
+                    let mut end = p.core.end;
+                    while end > p.core.start + 1
+                        && QUANTITY_NOUNS.contains(&tokens[end - 1].as_str())
+                    {
+                        end -= 1;
+                    }
+                    // What is measured is a substance or a marker written as a symbol
+                    // ("T4", "TSH", "HbA1c"), not the patient or their response.
+                    let measured = (p.core.start..end).any(|i| {
+                        let written = analysis.words.get(i).map_or("", |w| w.text(text));
+                        is_symbol(written) || language.drugs.lookup(written).is_some()
+                    });
+                    if measured {
+                        out.push(p.core.start..end);
                     }
                 }
             }

@@ -576,6 +576,22 @@ fn a_role_is_no_name_and_it_refers_to_the_drug_last_spoken_of() {
 }
 
 #[test]
+fn a_test_is_named_by_what_it_measures() {
+    // The object of a verb of examining that names a substance or a marker is a test;
+    // the patient, a response or a treatment is not.
+    let docs = "Monitoring\n\nIn patients with central hypothyroidism, monitor free T4 \
+                levels, not TSH. Clinicians should monitor the response and monitor patients \
+                closely.";
+    check(
+        &[docs],
+        "A 50-year-old man with central hypothyroidism takes levothyroxine. Which laboratory \
+         test should guide his dose?",
+        Some("free T4"),
+        Some("free T4"),
+    );
+}
+
+#[test]
 fn a_compound_of_therapy_asks_for_a_drug() {
     // A monotherapy, like a therapy, is given as a drug the documents name.
     let docs = "Generalized onset seizures\n\nIn women of childbearing potential, monotherapy \
