@@ -510,10 +510,10 @@ pub fn read(
             }
             // A row names a value once in each cell it fills: "2 mg" under "≤ 65
             // years" and under "> 65 years" are two statements of the table.
-            let cell = statement.column_at(bytes.start).map(|(i, _)| i);
+            let cell = statement.cell_at(bytes.start);
             if !found
                 .iter()
-                .any(|m| m.key == key && statement.column_at(m.bytes.start).map(|(i, _)| i) == cell)
+                .any(|m| m.key == key && statement.cell_at(m.bytes.start) == cell)
             {
                 found.push(Mention { key, bytes });
             }
@@ -575,10 +575,7 @@ pub fn read(
             }
         }
         let mut seen = BTreeSet::new();
-        found.retain(|m| {
-            let cell = statement.column_at(m.bytes.start).map(|(i, _)| i);
-            seen.insert((m.key.clone(), cell))
-        });
+        found.retain(|m| seen.insert((m.key.clone(), statement.cell_at(m.bytes.start))));
     }
     for ((statement, analysis), found) in all.iter().zip(&analyses).zip(&mut mentions) {
         let tokens = analysis.lower(&statement.text);
@@ -1434,22 +1431,25 @@ fn drug_before(
     // before it, else the drug its column's name names ("Safe colchicine use"), else
     // the drug its row is labelled with; not a drug another cell names.
     if let Some((i, column)) = statement.column_at(at) {
-        let named_in = |text: &str| last_drug(text, &words(text), text.len());
+        let drugs_in = |text: &str| {
+            let words = words(text);
+            let words: Vec<&str> = words.iter().map(|w| w.text(text)).collect();
+            drugs_named(language, &words)
+        };
         let own = statement
             .text
             .get(column.range.start..at)
-            .and_then(named_in);
+            .and_then(|t| drugs_in(t).pop());
         // A row's label names its drug first, then its brands ("eszopiclone
         // (Lunesta®, generics)").
         let label = match statement.columns.first() {
-            Some(first) if i > 0 => statement.text.get(first.range.clone()).and_then(|text| {
-                let words = words(text);
-                let words: Vec<&str> = words.iter().map(|w| w.text(text)).collect();
-                drugs_named(language, &words).into_iter().next()
-            }),
+            Some(first) if i > 0 => statement
+                .text
+                .get(first.range.clone())
+                .and_then(|t| drugs_in(t).into_iter().next()),
             _ => None,
         };
-        return own.or_else(|| named_in(&column.name)).or(label);
+        return own.or_else(|| drugs_in(&column.name).pop()).or(label);
     }
     last_drug(&statement.text, &analysis.words, at)
         .or_else(|| {

@@ -71,6 +71,11 @@ impl Statement {
         out
     }
 
+    /// The index of the cell that holds byte `at` of the text (see [`Statement::column_at`]).
+    pub fn cell_at(&self, at: usize) -> Option<usize> {
+        self.column_at(at).map(|(i, _)| i)
+    }
+
     /// The index and column of the cell that holds byte `at` of the text, in a row of
     /// a table with a header row.
     pub fn column_at(&self, at: usize) -> Option<(usize, &Column)> {
