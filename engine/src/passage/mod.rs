@@ -715,7 +715,12 @@ pub fn read(
                 .lead
                 .as_deref()
                 .is_some_and(|l| !warning_clauses(l).is_empty());
-            if lead_warns || (!clauses.is_empty() && own.is_empty()) {
+            // A heading that warns ("Contraindicated/not recommended", "Drugs to avoid
+            // in pregnancy") warns against what the statements under it name, as a
+            // lead-in does for its items.
+            let heading_warns = statement.kind != Kind::Heading
+                && statement.headings.last().is_some_and(|h| heading_warns(h));
+            if lead_warns || heading_warns || (!clauses.is_empty() && own.is_empty()) {
                 warned = about.clone();
             } else if clauses
                 .iter()
@@ -1157,7 +1162,8 @@ fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
         .into_iter()
         .filter(|r| {
             // "must not exceed 500 mg" sets a maximum, it does not warn against 500 mg.
-            let mut padded = format!(" {} ", normalize_term(&text[r.clone()]))
+            let clause = crate::text::uncontracted(&text[r.clone()]);
+            let mut padded = format!(" {} ", normalize_term(&clause))
                 .replace(" not exceed ", " exceed ")
                 .replace(" not to exceed ", " to exceed ")
                 .replace(" not be exceeded ", " be exceeded ");
@@ -1169,13 +1175,15 @@ fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
                 }
             }
             // "Give X to avoid bleeding": a purpose, not a warning; "it is best to
-            // avoid X" still warns.
+            // avoid X" still warns, and so does "drugs to avoid in pregnancy", where
+            // "avoid" takes no object of its own.
             let words: Vec<&str> = padded.split_whitespace().collect();
             let purpose = |i: usize| {
                 words[i] == "avoid"
                     && i >= 2
                     && words[i - 1] == "to"
                     && !EVALUATIVE.contains(&words[i - 2])
+                    && words.get(i + 1).is_some_and(|w| !Class::Preposition.has(w))
             };
             let kept: String = words
                 .iter()
@@ -1188,6 +1196,24 @@ fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
             WARNS.iter().any(|w| padded.contains(&format!(" {w} ")))
         })
         .collect()
+}
+
+/// Whether a heading warns against what the statements under it name: it has a
+/// warning whose cue takes no object of its own ("Contraindicated/not recommended",
+/// "Drugs contraindicated in pregnancy", "Agents to avoid during breastfeeding"),
+/// where "Avoid potential vaccination errors" warns against the errors it names.
+fn heading_warns(heading: &str) -> bool {
+    let words = crate::text::lower_words(&crate::text::uncontracted(heading));
+    !warning_clauses(heading).is_empty()
+        && WARNS.iter().any(|cue| {
+            let cue: Vec<&str> = cue.split(' ').collect();
+            words.windows(cue.len()).enumerate().any(|(at, w)| {
+                w == cue.as_slice()
+                    && words.get(at + cue.len()).is_none_or(|next| {
+                        Class::Preposition.has(next) || matches!(next.as_str(), "or" | "and")
+                    })
+            })
+        })
 }
 
 /// How verbs of withholding, stopping or putting off a treatment begin: negated, they

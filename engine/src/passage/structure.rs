@@ -380,7 +380,7 @@ fn lines(text: &str) -> Vec<Range<usize>> {
             // The lines under a lead-in left open by its preposition are its items, each
             // on its own line, up to one that closes a sentence.
             let above = out.last().map(|r| &text[r.clone()]);
-            if above.is_some_and(ends_with_preposition) {
+            if above.is_some_and(|a| ends_with_preposition(a) && !wrapped(a, trimmed)) {
                 open_list = true;
             } else if above.is_some_and(closes) {
                 open_list = false;
@@ -421,6 +421,14 @@ fn ends_with_preposition(line: &str) -> bool {
     line.rsplit(|c: char| !c.is_alphanumeric())
         .next()
         .is_some_and(|w| Class::Preposition.has(&w.to_lowercase()))
+}
+
+/// Whether `line` carries on a paragraph wrapped at the page's width rather than
+/// listing an item under `above`: `above` ends one sentence and breaks the next off
+/// ("… teratogenicity. After the first trimester of"), and `line` runs on past its own
+/// end, with a comma or into another sentence ("pregnancy, an azole antifungal,").
+fn wrapped(above: &str, line: &str) -> bool {
+    split_sentences(above).len() > 1 && (line.ends_with(',') || split_sentences(line).len() > 1)
 }
 
 /// Whether a line reads as a heading: short, no closing punctuation, not a table row,
@@ -630,6 +638,18 @@ mod tests {
             ]
         );
         assert!(is_lead_in("Imojev is not suitable for:") && is_lead_in("is positive for"));
+        // A paragraph wrapped at a preposition after a sentence's end carries on.
+        let wrapped = "Options include no therapy (W-L). After the first trimester of\n\
+                       pregnancy, an azole, such as fluconazole,\ncan be considered (S-L).";
+        let read: Vec<String> = shape(wrapped).into_iter().map(|s| s.1).collect();
+        assert_eq!(
+            read,
+            vec![
+                "Options include no therapy (W-L).",
+                "After the first trimester of\npregnancy, an azole, such as fluconazole,\n\
+                 can be considered (S-L)."
+            ]
+        );
         assert!(!is_lead_in("Use in Specific Populations") && !is_lead_in("Pregnancy"));
     }
 

@@ -1052,10 +1052,40 @@ fn warnings_are_read_in_their_usual_wordings() {
         ("Cefalexin is less likely to be effective.", true),
         ("Metformin must not exceed 1000 mg daily.", false),
         ("Nystatin is preferred.", false),
+        // Contractions are the words they stand for.
+        ("Don’t use oral hydralazine as monotherapy.", true),
+        ("You shouldn't give it with food.", true),
     ];
     for (sentence, warns) in cases {
         assert_eq!(!warning_clauses(sentence).is_empty(), *warns, "{sentence}");
     }
+    // A heading warns against what the lines under it name when its cue takes no
+    // object of its own.
+    let headings: &[(&str, bool)] = &[
+        ("Contraindicated / not recommended", true),
+        (
+            "Drugs contraindicated in pregnancy or to be used with caution",
+            true,
+        ),
+        ("Agents to avoid during breastfeeding", true),
+        ("Avoid potential vaccination errors", false),
+        ("Recommended regimens", false),
+    ];
+    for (heading, warns) in headings {
+        assert_eq!(heading_warns(heading), *warns, "{heading}");
+    }
+}
+
+#[test]
+fn a_heading_that_warns_warns_against_what_is_listed_under_it() {
+    let text = "Antihypertensives\n\nLabetalol can be used in pregnancy.\n\nDrugs to avoid in pregnancy\n\n\
+                Enalapril is taken for chronic hypertension in women.";
+    check_gated(
+        &[text],
+        "A woman at 10 weeks of gestation has chronic hypertension. Which antihypertensive \
+         should she take for chronic hypertension?",
+        "labetalol",
+    );
 }
 
 #[test]

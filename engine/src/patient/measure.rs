@@ -282,6 +282,10 @@ fn bound_before(tokens: &[Token], at: usize) -> Option<Bound> {
         (_, Some('>')) => return Some(Bound::Above { open: true }),
         _ => {}
     }
+    // "over the age of 65": the bound before "the age of".
+    if (word(3), word(2), word(1)) == ("the", "age", "of") && at >= 3 {
+        return bound_before(tokens, at - 3);
+    }
     // "less than or equal to 65 years", "greater than or equal to 18".
     if (word(4), word(3), word(2), word(1)) == ("than", "or", "equal", "to") {
         match word(5) {
@@ -417,6 +421,23 @@ fn age_label(tokens: &[Token], from: usize) -> bool {
     bounded && opens && bound_before(tokens, from).is_some()
 }
 
+/// Whether the number at `at` is an age by the word before it: "age 7–10", "aged 65",
+/// "ages 2 to 18", "at the age of 65", "age ≥ 50", "age over 65".
+fn age_named_before(tokens: &[Token], at: usize) -> bool {
+    let mut k = at;
+    while k > 0 {
+        match &tokens[k - 1] {
+            Token::Symbol('<' | '>' | '≤' | '≥' | '=') => k -= 1,
+            Token::Word(w) if w == "of" || BOUND_WORDS.contains(&w.as_str()) => k -= 1,
+            _ => break,
+        }
+        if at - k > 5 {
+            return false;
+        }
+    }
+    matches!(k.checked_sub(1).map(|i| &tokens[i]), Some(Token::Word(w)) if matches!(w.as_str(), "age" | "aged" | "ages"))
+}
+
 /// The words of a bound before a number ("less than or equal to", "at least").
 const BOUND_WORDS: &[&str] = &[
     "less", "more", "greater", "fewer", "higher", "lower", "older", "younger", "than", "or",
@@ -439,7 +460,13 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
         let mut second: Option<(f64, Option<(Unit, usize)>)> = None;
         // "day 10 of illness": the unit before the number.
         let day_before = matches!(i.checked_sub(1).and_then(|k| tokens.get(k)), Some(Token::Word(w)) if w == "day");
-        let first_unit = unit(&tokens, i + 1).or(day_before.then_some((Unit::Time(1.0), 0)));
+        // "children age 7–10", "at age 65", "age ≥ 50": a number an age word names
+        // with no unit after it is in years.
+        let age_before = age_named_before(&tokens, i);
+        let in_years = (Unit::Time(365.25), 0);
+        let first_unit = unit(&tokens, i + 1)
+            .or(day_before.then_some((Unit::Time(1.0), 0)))
+            .or(age_before.then_some(in_years));
         let after_first = i + 1 + first_unit.map_or(0, |u| u.1);
         // "11--15 years": a double hyphen for a dash.
         let after_first = match (tokens.get(after_first), tokens.get(after_first + 1)) {
@@ -454,7 +481,8 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
                 && matches!(i.checked_sub(1).and_then(|k| tokens.get(k)), Some(Token::Word(w)) if w == "between"));
         if dash {
             if let Some(Token::Number(v)) = tokens.get(after_first + 1) {
-                second = Some((*v, unit(&tokens, after_first + 2)));
+                let high_unit = unit(&tokens, after_first + 2);
+                second = Some((*v, high_unit.or(age_before.then_some(in_years))));
             }
         }
         let (unit_of_range, interval, end) = match second {
@@ -498,6 +526,7 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
             }
         };
         let quantity = match unit_of_range {
+            Unit::Time(_) if age_before => Some(Quantity::AgeYears),
             Unit::Time(days) => time_quantity(&tokens, i, end, days, facts),
             Unit::Kg => Some(Quantity::WeightKg),
             Unit::Cells => Some(Quantity::Cd4),
@@ -699,6 +728,14 @@ mod tests {
                 ("greater than or equal to 60 years", Some(true)),
                 ("Duration: less than 6 months", None),
                 ("Patients treated for more than 65 years", None),
+                // An age word names the unit when none follows: years.
+                (
+                    "Children age 7–10 who require more than one dose",
+                    Some(false),
+                ),
+                ("patients over the age of 65", Some(true)),
+                ("adults age ≥ 50", Some(true)),
+                ("persons aged 18 to 49", Some(false)),
             ],
         );
     }

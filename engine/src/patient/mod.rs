@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::gate::{ConditionTable, Truth};
 use crate::language::DrugLexicon;
 use crate::lexicon::{Class, FUNCTION};
-use crate::text::{normalize_term, singular, words};
+use crate::text::{normalize_term, singular, spelled_ordinals, words};
 use measure::Quantity;
 
 /// The facts a question states about its patient.
@@ -297,7 +297,7 @@ fn plain_words(text: &str) -> Vec<String> {
             w.text(text)
                 .split(['-', '/', '\'', '’'])
                 .filter(|p| !p.is_empty())
-                .map(str::to_lowercase)
+                .map(|p| spelled_ordinals(&p.to_lowercase()))
                 .collect::<Vec<_>>()
         })
         .collect()

@@ -7,7 +7,9 @@ mod words;
 
 pub use abbreviations::{abbreviations, long_form_start};
 pub use sentences::split_sentences;
-pub use words::{lower_words, normalize_term, singular, words, Word};
+pub use words::{
+    lower_words, normalize_term, singular, spelled_ordinals, uncontracted, words, Word,
+};
 
 use std::ops::Range;
 

@@ -128,8 +128,32 @@ pub fn lower_words(text: &str) -> Vec<String> {
     words(text)
         .iter()
         .filter(|w| w.is_word)
-        .map(|w| w.text(text).to_lowercase())
+        .map(|w| spelled_ordinals(&w.text(text).to_lowercase()))
         .collect()
+}
+
+/// Lower-case `text` with its negated contractions written out, as word-list cues are
+/// written: "don’t use" → "do not use", "can't" → "cannot", "won't" → "will not".
+pub fn uncontracted(text: &str) -> String {
+    let text = text.to_lowercase().replace('’', "'");
+    text.replace("can't", "cannot")
+        .replace("won't", "will not")
+        .replace("shan't", "shall not")
+        .replace("n't", " not")
+}
+
+/// A lower-case word with its leading ordinal numeral spelled out, as the words a
+/// cue is written in: "1st" → "first", "2nd-line" → "second-line", "3rd" → "third".
+pub fn spelled_ordinals(word: &str) -> String {
+    const ORDINALS: &[(&str, &str)] = &[("1st", "first"), ("2nd", "second"), ("3rd", "third")];
+    for (numeral, spelled) in ORDINALS {
+        if let Some(rest) = word.strip_prefix(numeral) {
+            if rest.is_empty() || rest.starts_with('-') {
+                return format!("{spelled}{rest}");
+            }
+        }
+    }
+    word.to_string()
 }
 
 /// The singular of an English (or drug-class) noun: "antidepressants" → "antidepressant",
@@ -259,6 +283,34 @@ mod tests {
         ] {
             assert_eq!(singular(plural), single, "singular({plural})");
         }
+    }
+
+    #[test]
+    fn negated_contractions_are_written_out() {
+        assert_eq!(uncontracted("Don’t use it"), "do not use it");
+        assert_eq!(
+            uncontracted("It can't, won't and shouldn't be given"),
+            "it cannot, will not and should not be given"
+        );
+    }
+
+    #[test]
+    fn ordinal_numerals_are_spelled_as_cues_are() {
+        assert_eq!(
+            lower_words("Labetalol = 1st line; 2nd-line in the 3rd trimester, 21st day"),
+            [
+                "labetalol",
+                "first",
+                "line",
+                "second-line",
+                "in",
+                "the",
+                "third",
+                "trimester",
+                "21st",
+                "day"
+            ]
+        );
     }
 
     #[test]
