@@ -158,10 +158,16 @@ fn populations(phrase: &str) -> Vec<&str> {
     let (tokens, lower) = tokens_lower(phrase);
     let person = |i: usize| lower.get(i).is_some_and(|w| Class::Person.has(w));
     let mut cuts: Vec<usize> = Vec::new();
+    let mut from = 0;
     for (i, w) in lower.iter().enumerate() {
         let joins = matches!(w.as_str(), "and" | "or" | ",");
-        if joins && i > 0 && (person(i + 1) || person(i + 2)) {
+        // "Children or adolescents on long-term aspirin": person nouns alone before
+        // the join head one population with the people after it, sharing its modifier.
+        let heads_only =
+            (from..i).all(|k| person(k) || matches!(lower[k].as_str(), "and" | "or" | ","));
+        if joins && i > 0 && (person(i + 1) || person(i + 2)) && !heads_only {
             cuts.push(i);
+            from = i + 1;
         }
     }
     if cuts.is_empty() {
@@ -238,9 +244,24 @@ const PEOPLE_MODIFIERS: &[&str] = &["with", "who", "at", "having", "receiving", 
 /// after "who", or six words: "children with sickle cell disease" → "sickle cell
 /// disease".
 fn people_modifier(ws: &[String]) -> Vec<String> {
-    let Some(at) = ws.iter().position(|w| Class::Person.has(w)) else {
+    let Some(mut at) = ws.iter().position(|w| Class::Person.has(w)) else {
         return Vec::new();
     };
+    // "children or adolescents … on long-term aspirin": the modifier after the last
+    // of people named together is theirs.
+    while ws.get(at + 1).is_some_and(|w| w == "or" || w == "and")
+        && ws.get(at + 2).is_some_and(|w| Class::Person.has(w))
+    {
+        at += 2;
+    }
+    // "adolescents (2 years through 17 years of age) on …": past their ages.
+    while ws.get(at + 1).is_some_and(|w| {
+        w.chars().all(|c| c.is_ascii_digit())
+            || measure::is_measure_word(w)
+            || matches!(w.as_str(), "of" | "through" | "to")
+    }) {
+        at += 1;
+    }
     match ws.get(at + 1) {
         Some(opener) if PEOPLE_MODIFIERS.contains(&opener.as_str()) => ws[at + 2..]
             .iter()
@@ -991,6 +1012,12 @@ impl Patient {
             if content.is_empty() {
                 continue;
             }
+            // "Children or adolescents … on long-term aspirin treatment": people named
+            // alone before "or" share the modifier after the last of them, which the
+            // patient does not meet (`qualified`), so they do not hold by themselves.
+            if qualified && content.iter().all(|w| Class::Person.has(w)) {
+                continue;
+            }
             any_content = true;
             alternatives += 1;
             // "People with no known risk factors": those without them, as the patient
@@ -1157,6 +1184,21 @@ mod tests {
                 "{phrase:?} for {question:?}\n{patient:#?}"
             );
         }
+    }
+
+    #[test]
+    fn people_named_before_or_share_the_modifier_after_them() {
+        check(
+            "A 3-year-old girl with asthma is due for her flu vaccine.",
+            &[
+                (
+                    "Children or adolescents (2 years through 17 years of age) on long-term \
+                     aspirin treatment",
+                    Truth::Unknown,
+                ),
+                ("Children or adolescents with asthma", Truth::True),
+            ],
+        );
     }
 
     #[test]

@@ -56,6 +56,11 @@ pub fn words(text: &str) -> Vec<Word> {
                 break;
             }
         }
+        // "1 / 6": a fraction written with spaces around its bar, as text copied from
+        // a table often has it, is one number.
+        if chars[i..j].iter().all(|(_, c)| c.is_ascii_digit()) {
+            j = spaced_fraction_end(&chars, j).unwrap_or(j);
+        }
         let end = chars.get(j).map_or(text.len(), |&(b, _)| b);
         out.push(Word {
             span: start..end,
@@ -64,6 +69,32 @@ pub fn words(text: &str) -> Vec<Word> {
         i = j;
     }
     out
+}
+
+/// Where a spaced fraction's denominator ends, when the number ending before `at` is
+/// followed by " / " and digits that end a word.
+fn spaced_fraction_end(chars: &[(usize, char)], at: usize) -> Option<usize> {
+    let mut k = at;
+    while chars.get(k).is_some_and(|&(_, c)| c == ' ') {
+        k += 1;
+    }
+    if chars.get(k).map(|&(_, c)| c) != Some('/') || k == at {
+        return None;
+    }
+    k += 1;
+    let spaced = k;
+    while chars.get(k).is_some_and(|&(_, c)| c == ' ') {
+        k += 1;
+    }
+    if k == spaced {
+        return None;
+    }
+    let digits = k;
+    while chars.get(k).is_some_and(|&(_, c)| c.is_ascii_digit()) {
+        k += 1;
+    }
+    let ends = chars.get(k).is_none_or(|&(_, c)| !c.is_alphanumeric());
+    (k > digits && ends).then_some(k)
 }
 
 /// Words that end in "s" but are not plurals.
@@ -260,6 +291,13 @@ mod tests {
         assert_eq!(
             tokens("Crohn's disease, 5-HT1F, end."),
             ["Crohn's", "disease", ",", "5-HT1F", ",", "end", "."]
+        );
+        assert_eq!(
+            tokens("reduce to 1 / 6 of the dose, 1 /6 and 3 / x"),
+            [
+                "reduce", "to", "1 / 6", "of", "the", "dose", ",", "1", "/", "6", "and", "3", "/",
+                "x"
+            ]
         );
         assert_eq!(tokens(""), Vec::<&str>::new());
         assert_eq!(tokens("a - b"), ["a", "-", "b"]);
