@@ -158,7 +158,13 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
         }
         let marker = Marker::of(body);
         let followed = lines.get(i + 1).is_some();
-        let leads = is_lead_in(body);
+        // A question over a list ("Who should not be vaccinated with it?" / "• Children
+        // younger than 2 years" …) is answered by the list: it leads it.
+        let asks_over_list = body.trim_end().ends_with('?')
+            && lines
+                .get(i + 1)
+                .is_some_and(|l| Marker::of(&text[l.clone()]) != Marker::None);
+        let leads = is_lead_in(body) || asks_over_list;
         // A lead-in left open by its preposition takes the unmarked lines under it, one
         // item each, up to a line that closes a sentence or leads a list of its own. (A
         // colon may close a label as well as lead a list: the unmarked lines under one
@@ -651,6 +657,37 @@ mod tests {
             ]
         );
         assert!(!is_lead_in("Use in Specific Populations") && !is_lead_in("Pregnancy"));
+    }
+
+    #[test]
+    fn a_question_over_a_list_leads_it() {
+        let text = "Who should not get the nasal spray?\n\n• Children younger than 2 years\n\
+                    • Pregnant women\n\nWho can get it?\n\nPeople aged 2 through 49 years.";
+        let read: Vec<(Kind, String, Option<String>)> =
+            shape(text).into_iter().map(|s| (s.0, s.1, s.3)).collect();
+        let lead = Some("Who should not get the nasal spray?".to_string());
+        assert_eq!(
+            read,
+            vec![
+                (
+                    Kind::Sentence,
+                    "Who should not get the nasal spray?".into(),
+                    None
+                ),
+                (
+                    Kind::Item,
+                    "Children younger than 2 years".into(),
+                    lead.clone()
+                ),
+                (Kind::Item, "Pregnant women".into(), lead),
+                (Kind::Sentence, "Who can get it?".into(), None),
+                (
+                    Kind::Sentence,
+                    "People aged 2 through 49 years.".into(),
+                    None
+                ),
+            ]
+        );
     }
 
     #[test]

@@ -25,6 +25,10 @@ pub enum Concept {
     HepaticImpairment,
     SevereHepaticImpairment,
     Immunosuppression,
+    /// A chronic disease of the lungs or airways, of which asthma and COPD are kinds.
+    LungDisease,
+    Asthma,
+    Copd,
 }
 
 impl Concept {
@@ -50,6 +54,9 @@ impl Concept {
             Concept::HepaticImpairment => "hepatic impairment",
             Concept::SevereHepaticImpairment => "severe hepatic impairment",
             Concept::Immunosuppression => "immunosuppression",
+            Concept::LungDisease => "in lung disease",
+            Concept::Asthma => "in asthma",
+            Concept::Copd => "in COPD",
         }
     }
 }
@@ -251,6 +258,34 @@ pub const SYNONYMS: &[(Concept, &[&str])] = &[
             "high dose corticosteroid",
         ],
     ),
+    (
+        Concept::LungDisease,
+        &[
+            "lung disease",
+            "lung diseases",
+            "pulmonary disease",
+            "pulmonary diseases",
+            "respiratory disease",
+            "respiratory diseases",
+            "airway disease",
+            "airways disease",
+            "airway diseases",
+            "reactive airway disease",
+            "bronchospastic disease",
+        ],
+    ),
+    (Concept::Asthma, &["asthma", "asthmatic", "asthmatics"]),
+    (
+        Concept::Copd,
+        &[
+            "copd",
+            "chronic obstructive pulmonary disease",
+            "chronic obstructive lung disease",
+            "chronic obstructive airway disease",
+            "emphysema",
+            "chronic bronchitis",
+        ],
+    ),
 ];
 
 /// Spans of pregnancy named by their order, and the trimesters they are.
@@ -296,6 +331,8 @@ pub const IMPLIES: &[(Concept, Concept)] = &[
     (Concept::Dialysis, Concept::SevereRenalImpairment),
     (Concept::SevereRenalImpairment, Concept::RenalImpairment),
     (Concept::SevereHepaticImpairment, Concept::HepaticImpairment),
+    (Concept::Asthma, Concept::LungDisease),
+    (Concept::Copd, Concept::LungDisease),
 ];
 
 /// Drug classes and common members, so that a patient "who takes oxycodone" satisfies

@@ -115,6 +115,13 @@ const QUALIFIERS: &[&str] = &[
     "due",
     "related",
     "infected",
+    // A disease the patient has is there beneath whatever is treated now: "underlying
+    // respiratory disease", "pre-existing lung disease", "known asthma".
+    "underlying",
+    "existing",
+    "preexisting",
+    "pre",
+    "known",
 ];
 
 /// Prepositions whose object, when it names people, names other people than the
@@ -263,11 +270,16 @@ fn people_modifier(ws: &[String]) -> Vec<String> {
         at += 1;
     }
     match ws.get(at + 1) {
+        // It ends where a new noun phrase opens with its determiner: "patients with
+        // pulmonary diseases | the beta blockers … are preferred".
         Some(opener) if PEOPLE_MODIFIERS.contains(&opener.as_str()) => ws[at + 2..]
             .iter()
-            .take_while(|w| !Class::Conjunction.has(w))
+            .enumerate()
+            .take_while(|(k, w)| {
+                !Class::Conjunction.has(w) && (*k == 0 || !Class::Determiner.has(w))
+            })
             .take(6)
-            .cloned()
+            .map(|(_, w)| w.clone())
             .collect(),
         _ => Vec::new(),
     }
@@ -977,10 +989,11 @@ impl Patient {
                     .flat_map(|(_, synonyms)| synonyms.iter())
                     .filter(|s| contains_phrase(&padded_phrase, s))
                     .flat_map(|s| plain_words(s))
+                    .map(|w| singular(&w).to_lowercase())
                     .collect();
                 let rest: Vec<String> = own_words(&people_modifier(&ws))
                     .into_iter()
-                    .filter(|w| !covered.contains(w) && !covered.contains(&singular(w)))
+                    .filter(|w| !covered.contains(&singular(w).to_lowercase()))
                     .collect();
                 let matched = rest.iter().filter(|w| self.has_word(w)).count();
                 matched < rest.len() && 3 * matched < 2 * rest.len()
@@ -1184,6 +1197,23 @@ mod tests {
                 "{phrase:?} for {question:?}\n{patient:#?}"
             );
         }
+    }
+
+    #[test]
+    fn a_disease_is_of_the_kind_it_belongs_to() {
+        check(
+            "A 67-year-old man with heart failure also has moderate COPD with frequent wheeze.",
+            &[
+                ("patients with pulmonary diseases", Truth::True),
+                (
+                    "In patients with pulmonary diseases the beta blockers including \
+                     bisoprolol are preferred",
+                    Truth::True,
+                ),
+                ("people with underlying respiratory disease", Truth::True),
+                ("patients with asthma", Truth::Unknown),
+            ],
+        );
     }
 
     #[test]
