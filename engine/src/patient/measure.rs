@@ -180,7 +180,12 @@ fn tokens(text: &str) -> Vec<Token> {
                 j += 1;
             }
             let s: String = chars[i..j].iter().collect();
-            out.push(Token::Word(s.to_lowercase()));
+            let lower = s.to_lowercase();
+            // "under the age of three", "within two weeks": a number written as a word.
+            match NUMBER_WORDS.iter().position(|w| *w == lower) {
+                Some(n) => out.push(Token::Number(n as f64 + 1.0)),
+                None => out.push(Token::Word(lower)),
+            }
             i = j;
         } else {
             if !c.is_whitespace() {
@@ -191,6 +196,12 @@ fn tokens(text: &str) -> Vec<Token> {
     }
     out
 }
+
+/// Numbers written as words, from one.
+const NUMBER_WORDS: &[&str] = &[
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve",
+];
 
 /// A unit of time in years, days or hours, or another unit.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -282,9 +293,12 @@ fn bound_before(tokens: &[Token], at: usize) -> Option<Bound> {
         (_, Some('>')) => return Some(Bound::Above { open: true }),
         _ => {}
     }
-    // "over the age of 65": the bound before "the age of".
+    // "over the age of 65", "less than age 3": the bound before the age word.
     if (word(3), word(2), word(1)) == ("the", "age", "of") && at >= 3 {
         return bound_before(tokens, at - 3);
+    }
+    if matches!(word(1), "age" | "ages") && at >= 1 {
+        return bound_before(tokens, at - 1);
     }
     // "less than or equal to 65 years", "greater than or equal to 18".
     if (word(4), word(3), word(2), word(1)) == ("than", "or", "equal", "to") {
@@ -736,6 +750,9 @@ mod tests {
                 ("patients over the age of 65", Some(true)),
                 ("adults age ≥ 50", Some(true)),
                 ("persons aged 18 to 49", Some(false)),
+                ("children less than age 3 years", Some(false)),
+                ("people under the age of three", Some(false)),
+                ("adults over age sixty", None),
             ],
         );
     }
