@@ -205,7 +205,14 @@ impl Reader<'_> {
                         names = self.object_names(&toks[start..as_at], clause);
                     }
                 }
-                if names.iter().all(|n| is_pronoun(n)) {
+                // "Avoid in pregnancy", "avoid it": the drug spoken of before; but
+                // "Aspirin should not be given to children" names its own.
+                let own_subject = clause.verb.is_some_and(|verb| {
+                    verb > clause.subject_start
+                        && entity(&clause.toks[clause.subject_start..verb])
+                            .is_some_and(|e| !is_pronoun(&surface(self.text, &e)))
+                });
+                if names.iter().all(|n| is_pronoun(n)) && !(names.is_empty() && own_subject) {
                     names = self.antecedents.clone();
                 }
                 // "X hypersensitivity precludes aspirin use": the subject is the condition.

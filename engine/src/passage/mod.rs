@@ -1266,7 +1266,7 @@ const CONTRASTS: &[&str] = &["but", "however", "although", "whereas", "except", 
 /// caution is needed in people with meningitis" → the 2 weeks, for a patient with
 /// meningitis): they are the general rule. The later part must be the one about the
 /// patient: it applies to the patient and shares more of the patient's words (weighed by
-/// `matched`) than the part before.
+/// `matched`) than the part before, or it is an exception ("except", "unless") to it.
 fn contrasted(
     applies_to: impl Fn(&str) -> Truth,
     text: &str,
@@ -1274,15 +1274,19 @@ fn contrasted(
     matched: impl Fn(&str) -> f32,
 ) -> Vec<String> {
     let lower = text.to_lowercase();
-    let Some(turn) = words(&lower)
+    let Some((turn, word)) = words(&lower)
         .iter()
         .find(|w| w.is_word && CONTRASTS.contains(&w.text(&lower)) && w.span.start > 0)
-        .map(|w| w.span.start)
+        .map(|w| (w.span.start, w.text(&lower)))
     else {
         return Vec::new();
     };
     let (before, after) = text.split_at(turn);
-    if applies_to(after) != Truth::True || matched(after) <= matched(before) {
+    // "X is the drug of choice except in children younger than 8 years": what
+    // "except" or "unless" opens names whom the rule before it leaves out, however much
+    // of the patient's words the rule shares.
+    let exception = matches!(word, "except" | "unless");
+    if applies_to(after) != Truth::True || (!exception && matched(after) <= matched(before)) {
         return Vec::new();
     }
     own.iter()

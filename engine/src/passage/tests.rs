@@ -334,6 +334,17 @@ fn a_contrast_sets_the_general_rule_against_the_patients_exception() {
         Some("4–8 weeks"),
         Some("within 2 weeks"),
     );
+    // What "except" opens is left out of the rule before it, whatever words they share.
+    check(
+        &[
+            "Early Lyme disease\n\nDoxycycline is the drug of choice for erythema migrans \
+           except in children younger than 8 years, in whom amoxicillin is preferred.",
+        ],
+        "A 5-year-old boy has early Lyme disease with erythema migrans. Which antibiotic \
+         should he receive?",
+        Some("amoxicillin"),
+        Some("Doxycycline"),
+    );
 }
 
 /// Reads `question` over `docs` gated on its patient and checks the best answer.

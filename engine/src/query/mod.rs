@@ -233,7 +233,11 @@ pub fn parse(question: &str) -> ParsedQuery {
         )
     }) || main
         .windows(2)
-        .any(|p| p == ["should", "not"] || p == ["not", "recommended"]);
+        .any(|p| p == ["should", "not"] || p == ["not", "recommended"])
+        // "Which drug shouldn't she take?"
+        || main.iter().any(|w| {
+            crate::text::uncontracted(w) == "should not" || crate::text::uncontracted(w) == "must not"
+        });
 
     // Required conditions: the patient description's parts, then canonical names of
     // the concepts the patient satisfies.
@@ -391,6 +395,7 @@ mod tests {
             Some("in patients with bulimia")
         );
         assert!(q.required.contains(&"bulimia".to_string()), "{q:#?}");
+        assert!(parse("Which antipyretic shouldn’t a 3-year-old take?").asks_to_avoid);
 
         let q = parse("What is the oral anticoagulant of choice for stroke prevention in atrial fibrillation in a patient with a mechanical mitral valve?");
         assert_eq!(q.answer_type.as_deref(), Some("oral anticoagulant"));
