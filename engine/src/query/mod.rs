@@ -234,6 +234,10 @@ pub fn parse(question: &str) -> ParsedQuery {
     }) || main
         .windows(2)
         .any(|p| p == ["should", "not"] || p == ["not", "recommended"])
+        // "Which drug should he not receive?": the subject between modal and "not".
+        || main
+            .windows(3)
+            .any(|p| matches!(p[0], "should" | "must") && p[2] == "not")
         // "Which drug shouldn't she take?"
         || main.iter().any(|w| {
             crate::text::uncontracted(w) == "should not" || crate::text::uncontracted(w) == "must not"
@@ -396,6 +400,7 @@ mod tests {
         );
         assert!(q.required.contains(&"bulimia".to_string()), "{q:#?}");
         assert!(parse("Which antipyretic shouldn’t a 3-year-old take?").asks_to_avoid);
+        assert!(parse("Which drug should he not receive?").asks_to_avoid);
 
         let q = parse("What is the oral anticoagulant of choice for stroke prevention in atrial fibrillation in a patient with a mechanical mitral valve?");
         assert_eq!(q.answer_type.as_deref(), Some("oral anticoagulant"));
