@@ -1524,7 +1524,22 @@ fn labels_of(text: &str, at: usize) -> Option<Vec<&str>> {
     if start > 0 {
         let first = text.split(';').next().unwrap_or("");
         if let Some(c) = first.rfind(':') {
-            labels.push(first[..c].trim());
+            // The first part's labels scope the later parts, except one that bounds
+            // what their own labels bound: "AF: CrCl >50 mL/min: 20 mg; CrCl 15–50
+            // mL/min: 15 mg" gives the second its own clearance, under "AF" only.
+            let bounded = |label: &str| {
+                crate::patient::measure::conditions(label)
+                    .iter()
+                    .map(|m| m.quantity)
+                    .collect::<Vec<_>>()
+            };
+            let own_bounds = bounded(own);
+            labels.extend(
+                first[..c]
+                    .split(':')
+                    .map(str::trim)
+                    .filter(|l| !bounded(l).iter().any(|q| own_bounds.contains(q))),
+            );
         }
     }
     Some(labels.into_iter().filter(|l| !l.is_empty()).collect())

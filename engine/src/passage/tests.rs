@@ -949,6 +949,17 @@ fn amounts_written_onto_their_units_are_read_under_their_own_labels() {
         Some("1g every 24hrs"),
         Some("1g every 8hrs"),
     );
+    // The first part's own bound is a sibling of the later parts', not their scope.
+    check(
+        &[
+            "Rivaroxaban dosing in atrial fibrillation: CrCl >50 mL/min: 20 mg once daily with \
+           the evening meal; CrCl 15-50 mL/min: 15 mg once daily with the evening meal.",
+        ],
+        "A 70-year-old man with atrial fibrillation has a CrCl of 40 mL/min. What dose of \
+         rivaroxaban should he take?",
+        Some("15 mg once daily"),
+        Some("20 mg once daily"),
+    );
     check(
         &["Influenza\n\nStart oseltamivir within 48hrs of the first symptoms."],
         "A 40-year-old woman has influenza. How soon should oseltamivir be started?",
