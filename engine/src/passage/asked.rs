@@ -712,11 +712,14 @@ pub fn spans(
                     continue;
                 }
                 let mut j = number_end(i);
-                // "mg", "mg/kg", "mg/kg/dose"; not "mL/min", the unit of a clearance.
+                // "mg", "mg/kg", "mg/kg/dose"; not "mL/min", the unit of a clearance,
+                // nor a mass per decilitre or litre ("1.5 mg/dL", "5.5 mmol/L"), the unit
+                // of a laboratory value.
                 let unit = |t: &str| {
                     UNITS.contains(&t)
-                        || (t.split_once('/').is_some_and(|(u, _)| UNITS.contains(&u))
-                            && !t.starts_with("ml/min"))
+                        || (t.split_once('/').is_some_and(|(u, per)| {
+                            UNITS.contains(&u) && !matches!(per, "dl" | "l")
+                        }) && !t.starts_with("ml/min"))
                 };
                 // Or written onto the number ("500mg", "1g"), as tables and formularies do.
                 if !glued(&tokens[j - 1]).is_some_and(unit) {

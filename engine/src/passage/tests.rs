@@ -949,6 +949,17 @@ fn amounts_written_onto_their_units_are_read_under_their_own_labels() {
         Some("1g every 24hrs"),
         Some("1g every 8hrs"),
     );
+    // A mass per decilitre is a laboratory value, not a dose.
+    check_gated(
+        &[
+            "Apixaban dosing\n\nThe recommended dose is 5 mg twice daily. In patients with at \
+           least 2 of the following: age ≥80 years, body weight ≤60 kg, or serum creatinine \
+           ≥1.5 mg/dL, the recommended dose is 2.5 mg twice daily.",
+        ],
+        "An 80-year-old woman with atrial fibrillation weighs 55 kg and has a serum \
+         creatinine of 1.6 mg/dL. What apixaban dose should she take?",
+        "2.5 mg twice daily",
+    );
     // The first part's own bound is a sibling of the later parts', not their scope.
     check(
         &[
