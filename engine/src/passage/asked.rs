@@ -1213,7 +1213,17 @@ pub fn spans(
             let kind = if language.drugs.is_class_noun(head) {
                 Some(Typed::Named)
             } else if medicine_noun(head) {
-                Some(Typed::Drug)
+                // A drug is what "which prophylaxis / medication / agent" asks for, and
+                // an example of what "which regimen / treatment" asks for.
+                let of_one_drug = matches!(
+                    head.as_str(),
+                    "prophylaxis" | "drug" | "medicine" | "medication" | "agent"
+                );
+                Some(if of_one_drug {
+                    Typed::Named
+                } else {
+                    Typed::Drug
+                })
             } else {
                 None
             };

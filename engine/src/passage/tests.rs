@@ -1110,6 +1110,20 @@ fn warnings_are_read_in_their_usual_wordings() {
 }
 
 #[test]
+fn a_drug_is_what_a_noun_for_one_drugs_use_asks_for() {
+    // "Opportunistic infection prophylaxis" names the kind; the drug is the answer.
+    check_gated(
+        &[
+            "Opportunistic infection prophylaxis\n\nPneumocystis pneumonia: start \
+           dapsone when the CD4 count is <200 cells/mm3.",
+        ],
+        "A 55-year-old man with HIV has a CD4 count of 150 cells/mm3. Which prophylaxis \
+         should he start?",
+        "dapsone",
+    );
+}
+
+#[test]
 fn a_heading_that_warns_warns_against_what_is_listed_under_it() {
     let text = "Antihypertensives\n\nLabetalol can be used in pregnancy.\n\nDrugs to avoid in pregnancy\n\n\
                 Enalapril is taken for chronic hypertension in women.";
