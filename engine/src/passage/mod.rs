@@ -87,21 +87,26 @@ impl Reading {
     /// said of the patient's population, when the best is), or no statement about the
     /// patient's population supports the best one, or it is itself said of the
     /// patient's population and can be of the asked kind ([`Reading::of_kind`]). An
-    /// answer to "which should be avoided" always stands: this reader looks for what
-    /// to give.
+    /// answer to "which should be avoided" always stands; without one, this reader's is
+    /// the candidate warned against for the patient.
     pub fn instead_of(
         &self,
         language: &Language,
         other: Option<Other<'_>>,
         asks_to_avoid: bool,
     ) -> Option<&Candidate> {
+        // "Which should be avoided?": another reader's answer stands; without one, what
+        // the documents warn against for this patient answers, never what they give.
+        if asks_to_avoid {
+            return match other {
+                Some(_) => None,
+                None => self.candidates.iter().find(|c| c.blocked_by.is_some()),
+            };
+        }
         let best = self.best()?;
         let Some(other) = other else {
             return Some(best);
         };
-        if asks_to_avoid {
-            return None;
-        }
         let answer = other.text;
         // An answer is a phrase, not a piece of a clause: one that opens with a
         // conjunction ("If MOH", "and the dose") is a fragment.

@@ -451,7 +451,13 @@ fn is_heading(line: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
     let short = words <= MAX_HEADING_WORDS || (is_caption(line) && words <= MAX_CAPTION_WORDS);
-    words > 0 && short && !closed && !line.contains('|') && starts
+    // "Children 2 to under 6 years of age: 5 mg once daily" sets a value under its
+    // label: a statement, where a caption's colon only numbers it.
+    let labelled_value = !is_caption(line)
+        && line
+            .split_once(':')
+            .is_some_and(|(_, value)| value.chars().any(char::is_alphanumeric));
+    words > 0 && short && !closed && !line.contains('|') && starts && !labelled_value
 }
 
 /// Longest table or figure caption, in words, read as a heading.

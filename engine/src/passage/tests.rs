@@ -960,6 +960,20 @@ fn amounts_written_onto_their_units_are_read_under_their_own_labels() {
          creatinine of 1.6 mg/dL. What apixaban dose should she take?",
         "2.5 mg twice daily",
     );
+    // A line that sets a value under its label is a statement, not a heading.
+    let directions = "Directions\n\nAdults and children 6 years and over: 10 mg once daily\n\
+                      Children 2 to under 6 years of age: 5 mg once daily\n\
+                      Children under 2 years of age: ask a doctor";
+    for (age, dose) in [
+        ("8-year-old", "10 mg once daily"),
+        ("4-year-old", "5 mg once daily"),
+    ] {
+        check_gated(
+            &[directions],
+            &format!("A {age} child needs loratadine for allergies. What dose should he take?"),
+            dose,
+        );
+    }
     // The first part's own bound is a sibling of the later parts', not their scope.
     check(
         &[
@@ -1107,6 +1121,35 @@ fn warnings_are_read_in_their_usual_wordings() {
     for (heading, warns) in headings {
         assert_eq!(heading_warns(heading), *warns, "{heading}");
     }
+}
+
+#[test]
+fn what_to_avoid_is_what_the_documents_warn_against_for_the_patient() {
+    let docs = [Document::new(
+        "d0",
+        "CONTRAINDICATIONS\n\n• Pregnancy: tazarotene is contraindicated in women who are \
+         pregnant.\n\nAzelaic acid and benzoyl peroxide are considered safe in pregnancy.",
+    )];
+    let question = "A 30-year-old pregnant woman has acne. Which topical treatment should \
+                    she not use?";
+    let query = parse(question);
+    assert!(query.asks_to_avoid);
+    let reading = read(
+        &docs,
+        Layout::Structured,
+        shipped(),
+        question,
+        &query,
+        Some(&query.patient),
+        &[],
+    );
+    let answer = reading
+        .as_ref()
+        .and_then(|r| r.instead_of(shipped(), None, true));
+    assert_eq!(
+        answer.map(|c| normalize_term(&c.text)).as_deref(),
+        Some("tazarotene")
+    );
 }
 
 #[test]

@@ -226,11 +226,27 @@ pub fn parse(question: &str) -> ParsedQuery {
 
     // Avoid-questions.
     let main = &lower[..main_end];
-    q.asks_to_avoid = main.iter().any(|w| {
-        matches!(
+    // "… can she take with a dose reduction, rather than being contraindicated?": what
+    // "rather than" or "instead of" opens is set aside, not asked for.
+    let set_aside = main
+        .windows(2)
+        .position(|p| p == ["rather", "than"] || p == ["instead", "of"]);
+    q.asks_to_avoid = main.iter().enumerate().any(|(k, w)| {
+        // "Which fluoroquinolone would avoid the interaction?", "… take to avoid
+        // bleeding?": "avoid" has an object of its own, which is what is avoided; the
+        // asked thing is avoided when nothing but a phrase of place or time or a verb
+        // of use follows ("avoid in pregnancy", "avoid taking").
+        let purpose = k > 0 && main[k - 1] == "to";
+        let avoids_object = main.get(k + 1).is_some_and(|n| {
+            toks.get(k + 1).is_some_and(|(_, t)| t.is_word)
+                && !Class::Preposition.has(n)
+                && (purpose || !n.ends_with("ing"))
+        });
+        let cue = matches!(
             *w,
-            "avoid" | "avoided" | "contraindicated" | "contraindication" | "unsafe"
-        )
+            "avoided" | "contraindicated" | "contraindication" | "unsafe"
+        ) || (*w == "avoid" && !avoids_object);
+        cue && set_aside.is_none_or(|at| k < at)
     }) || main
         .windows(2)
         .any(|p| p == ["should", "not"] || p == ["not", "recommended"])
@@ -401,6 +417,14 @@ mod tests {
         assert!(q.required.contains(&"bulimia".to_string()), "{q:#?}");
         assert!(parse("Which antipyretic shouldn’t a 3-year-old take?").asks_to_avoid);
         assert!(parse("Which drug should he not receive?").asks_to_avoid);
+        assert!(parse("Which drug should she avoid?").asks_to_avoid);
+        assert!(parse("Which drug should she avoid taking in pregnancy?").asks_to_avoid);
+        assert!(!parse("Which drug should she take to avoid bleeding?").asks_to_avoid);
+        assert!(
+            !parse("Which fluoroquinolone would avoid the interaction with tizanidine?")
+                .asks_to_avoid
+        );
+        assert!(!parse("Which anticoagulant can she take with a dose reduction, rather than being contraindicated?").asks_to_avoid);
 
         let q = parse("What is the oral anticoagulant of choice for stroke prevention in atrial fibrillation in a patient with a mechanical mitral valve?");
         assert_eq!(q.answer_type.as_deref(), Some("oral anticoagulant"));
