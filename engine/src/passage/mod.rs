@@ -826,10 +826,41 @@ pub fn read(
                     .is_some_and(|c| applies_to(p, part[..c].trim(), &patient_words) == Truth::True)
             })
         });
+        // "1 g every 8 hours (every 12 hours if CrCl is 26 to 50 mL/min)": a value
+        // followed by its own condition is for whom the condition says, and when one
+        // holds for the patient, a value before it with no condition of its own is the
+        // usual one it replaces.
+        let conditional: Vec<(usize, Truth)> = match patient {
+            Some(p) => own
+                .iter()
+                .filter_map(|m| {
+                    let condition = condition_after(&statement.text, m.bytes.start, m.bytes.end)?;
+                    Some((m.bytes.start, applies_to(p, condition, &patient_words)))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let replaced_before = conditional
+            .iter()
+            .filter(|(_, truth)| *truth == Truth::True)
+            .map(|(at, _)| *at)
+            .max();
         let labelled: BTreeMap<&str, Truth> = match patient {
             Some(p) => own
                 .iter()
                 .filter_map(|m| {
+                    if let Some((_, truth)) =
+                        conditional.iter().find(|(at, _)| *at == m.bytes.start)
+                    {
+                        if *truth != Truth::Unknown {
+                            return Some((m.key.as_str(), *truth));
+                        }
+                    } else if replaced_before.is_some_and(|at| m.bytes.start < at)
+                        && statement.column_at(m.bytes.start).is_none()
+                        && labels_of(&statement.text, m.bytes.start).is_none()
+                    {
+                        return Some((m.key.as_str(), Truth::False));
+                    }
                     // A table's cell is for whom its column's name says ("Maximum
                     // Recommended Dosage: Greater than 65 years"). The columns split
                     // the rows' population, so a column whose bound the patient meets
@@ -1514,6 +1545,34 @@ const MEDICINE_OPENERS: &[&str] = &[
     "prescribed",
     "using",
 ];
+
+/// The condition written right after a value at bytes `start..end` of `text` that
+/// opens a bracket or a part after a semicolon, as alternatives to a usual value are
+/// set out: "(every 12 hours if CrCl is 26 to 50 mL/min; 500 mg every 12 hours if …)".
+/// In running prose, "if" and "when" qualify the clause, not the value before them.
+fn condition_after(text: &str, start: usize, end: usize) -> Option<&str> {
+    let opens_part = text
+        .get(..start)?
+        .trim_end()
+        .chars()
+        .rev()
+        .find(|c| matches!(c, '(' | ';' | ',' | '.' | ':'))
+        .is_some_and(|c| matches!(c, '(' | ';'));
+    let rest = text.get(end..)?.trim_start();
+    let lower = rest.to_lowercase();
+    let opens = ["if ", "when "].iter().any(|o| lower.starts_with(o));
+    if !opens || !opens_part {
+        return None;
+    }
+    let stop = rest
+        .char_indices()
+        .find(|&(i, c)| {
+            matches!(c, ';' | ')' | ',')
+                || (c == '.' && rest[i + 1..].chars().next().is_none_or(char::is_whitespace))
+        })
+        .map_or(rest.len(), |(i, _)| i);
+    Some(rest[..stop].trim())
+}
 
 /// The labels a value at byte `at` of `text` is written under, when the text sets
 /// values out as "label: value" parts between semicolons: its own part's label and the

@@ -974,6 +974,17 @@ fn amounts_written_onto_their_units_are_read_under_their_own_labels() {
             dose,
         );
     }
+    // A bracketed alternative with its own condition replaces the usual value.
+    check(
+        &[
+            "Meropenem dosing\n\nThe usual dose is 1 g IV every 8 hours (every 12 hours if \
+           CrCl is 26 to 50 mL/min; 500 mg every 12 hours if CrCl is 10 to 25 mL/min).",
+        ],
+        "A 45-year-old man with a CrCl of 40 mL/min needs meropenem for a complicated \
+         intra-abdominal infection. How often should it be given?",
+        Some("every 12 hours"),
+        Some("every 8 hours"),
+    );
     // The first part's own bound is a sibling of the later parts', not their scope.
     check(
         &[
