@@ -227,6 +227,8 @@ fn unit(tokens: &[Token], at: usize) -> Option<(Unit, usize)> {
     let symbol = |k: usize, c: char| tokens.get(at + k) == Some(&Token::Symbol(c));
     Some(match word(0) {
         "year" | "years" | "yr" | "yrs" => (Unit::Time(365.25), 1),
+        // "before their 15th birthday": an age in years.
+        "th" | "st" | "nd" | "rd" if word(1) == "birthday" => (Unit::Time(365.25), 2),
         "month" | "months" | "mo" | "mos" => (Unit::Time(365.25 / 12.0), 1),
         "week" | "weeks" | "wk" | "wks" => (Unit::Time(7.0), 1),
         "day" | "days" => (Unit::Time(1.0), 1),
@@ -292,6 +294,10 @@ fn bound_before(tokens: &[Token], at: usize) -> Option<Bound> {
         (_, Some('<')) => return Some(Bound::Below { open: true }),
         (_, Some('>')) => return Some(Bound::Above { open: true }),
         _ => {}
+    }
+    // "before their 15th birthday": the bound before the possessive.
+    if matches!(word(1), "their" | "his" | "her") && at >= 1 {
+        return bound_before(tokens, at - 1);
     }
     // "over the age of 65", "less than age 3": the bound before the age word.
     if (word(3), word(2), word(1)) == ("the", "age", "of") && at >= 3 {
@@ -539,8 +545,10 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
                 (u.0, Interval::point(first), i + 1 + u.1)
             }
         };
+        let birthday =
+            matches!(tokens.get(end.saturating_sub(1)), Some(Token::Word(w)) if w == "birthday");
         let quantity = match unit_of_range {
-            Unit::Time(_) if age_before => Some(Quantity::AgeYears),
+            Unit::Time(_) if age_before || birthday => Some(Quantity::AgeYears),
             Unit::Time(days) => time_quantity(&tokens, i, end, days, facts),
             Unit::Kg => Some(Quantity::WeightKg),
             Unit::Cells => Some(Quantity::Cd4),
@@ -751,6 +759,8 @@ mod tests {
                 ("adults age ≥ 50", Some(true)),
                 ("persons aged 18 to 49", Some(false)),
                 ("children less than age 3 years", Some(false)),
+                ("persons who start before their 15th birthday", Some(false)),
+                ("persons vaccinated after their 18th birthday", Some(true)),
                 ("people under the age of three", Some(false)),
                 ("adults over age sixty", None),
             ],
