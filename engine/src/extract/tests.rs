@@ -249,28 +249,18 @@ fn a_reported_finding_is_about_its_own_subject_and_the_use_of_x_is_x() {
 
 #[test]
 fn a_warning_with_its_own_subject_is_not_the_previous_sentences() {
+    let warned = |x: &Extraction, drug: &str| {
+        x.tuples
+            .iter()
+            .any(|t| t.subject == drug && t.relation.stance() == Stance::WarnsAgainst)
+    };
     let x = extract(&["Paracetamol can be given. Aspirin should not be given to children."]);
     assert!(
-        x.tuples
-            .iter()
-            .all(|t| t.subject != "Paracetamol" || t.relation.stance() != Stance::WarnsAgainst),
-        "{:#?}",
-        shown(&x)
-    );
-    assert!(
-        x.tuples
-            .iter()
-            .any(|t| t.subject == "Aspirin" && t.relation.stance() == Stance::WarnsAgainst),
+        !warned(&x, "Paracetamol") && warned(&x, "Aspirin"),
         "{:#?}",
         shown(&x)
     );
     // With no subject of its own, the warning is the drug's spoken of before.
     let x = extract(&["Paracetamol can be given. Avoid in children with liver disease."]);
-    assert!(
-        x.tuples
-            .iter()
-            .any(|t| t.subject == "Paracetamol" && t.relation.stance() == Stance::WarnsAgainst),
-        "{:#?}",
-        shown(&x)
-    );
+    assert!(warned(&x, "Paracetamol"), "{:#?}", shown(&x));
 }

@@ -24,6 +24,22 @@ fn best(docs: &[&str], question: &str, gated: bool) -> Option<String> {
     .and_then(|r| r.best().map(|c| normalize_term(&c.text)))
 }
 
+/// The reading of `question` over one document, gated on its patient.
+fn gated_reading(text: &str, question: &str) -> Option<Reading> {
+    let docs = [Document::new("d0", text)];
+    let query = parse(question);
+    let patient = Patient::read(question);
+    read(
+        &docs,
+        Layout::Structured,
+        shipped(),
+        question,
+        &query,
+        Some(&patient),
+        &[],
+    )
+}
+
 /// Reads `question` over `docs` gated on its patient and not, and checks the best
 /// answer of each (`None`: no answer).
 fn check(docs: &[&str], question: &str, gated: Option<&str>, general: Option<&str>) {
@@ -293,19 +309,7 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
         ),
     ];
     for &(text, question, best, others) in cases {
-        let docs = [Document::new("d0", text)];
-        let query = parse(question);
-        let patient = Patient::read(question);
-        let reading = read(
-            &docs,
-            Layout::Structured,
-            shipped(),
-            question,
-            &query,
-            Some(&patient),
-            &[],
-        )
-        .expect("a reading");
+        let reading = gated_reading(text, question).expect("a reading");
         let best = Some(best.to_string());
         let given = reading
             .instead_of(shipped(), None, false)
@@ -1136,23 +1140,13 @@ fn warnings_are_read_in_their_usual_wordings() {
 
 #[test]
 fn what_to_avoid_is_what_the_documents_warn_against_for_the_patient() {
-    let docs = [Document::new(
-        "d0",
-        "CONTRAINDICATIONS\n\n• Pregnancy: tazarotene is contraindicated in women who are \
-         pregnant.\n\nAzelaic acid and benzoyl peroxide are considered safe in pregnancy.",
-    )];
     let question = "A 30-year-old pregnant woman has acne. Which topical treatment should \
                     she not use?";
-    let query = parse(question);
-    assert!(query.asks_to_avoid);
-    let reading = read(
-        &docs,
-        Layout::Structured,
-        shipped(),
+    assert!(parse(question).asks_to_avoid);
+    let reading = gated_reading(
+        "CONTRAINDICATIONS\n\n• Pregnancy: tazarotene is contraindicated in women who are \
+         pregnant.\n\nAzelaic acid and benzoyl peroxide are considered safe in pregnancy.",
         question,
-        &query,
-        Some(&query.patient),
-        &[],
     );
     let answer = reading
         .as_ref()
