@@ -323,6 +323,7 @@ fn run_with(
         slot.2 += 1;
         if args.explain {
             explain(item, &prepared, &result, &prediction, s.exact_match);
+            explain_passage(&prepared, &item.question, config.layout, config.gating);
             for v in &asked {
                 println!(
                     "   LLM L[{}] = {:?} (p {:.2}, lift {:.2}){}",
@@ -557,6 +558,44 @@ fn answer_json(a: &Answer) -> Value {
             })).collect::<Vec<_>>(),
         })),
     })
+}
+
+/// The passage reader's view of one question for `--explain`: what it takes the
+/// question to ask for and its best candidates with their scores, so a wrong answer
+/// shows whether the right one was found and ranked lower or never found.
+fn explain_passage(prepared: &Prepared, question: &str, layout: Layout, gating: bool) {
+    let Some(language) = &prepared.language else {
+        return;
+    };
+    let mut query = engine::query::parse(question);
+    query.patient.learn_kinds(&language.drugs, question);
+    let patient = gating.then_some(&query.patient);
+    let Some(reading) = engine::passage::read(
+        &prepared.docs,
+        layout,
+        language,
+        question,
+        &query,
+        patient,
+        &[],
+    ) else {
+        println!("   reader: nothing asked or no statements");
+        return;
+    };
+    println!("   reader asks {:?}", reading.asked);
+    for c in reading.candidates.iter().take(6) {
+        println!(
+            "   reader {:.2} {}{}{}",
+            c.score,
+            c.text,
+            if c.for_patient { " [patient]" } else { "" },
+            if c.blocked_by.is_some() {
+                " [blocked]"
+            } else {
+                ""
+            }
+        );
+    }
 }
 
 fn explain(

@@ -233,7 +233,10 @@ impl Tagger {
     ///   preposition or adjective and right before a noun or adjective it modifies, it
     ///   is a participle;
     /// - a symbol that opens with a letter and has digits in it ("T4", "HbA1c", "CD4")
-    ///   names a thing: a noun, never a cardinal.
+    ///   names a thing: a noun, never a cardinal;
+    /// - "do", "does" and "did" are the verb (mostly the auxiliary: "How long do rapid
+    ///   tests remain positive?") unless a determiner or possessive makes them a noun;
+    ///   Brill's contextual rules make "do" a noun after any adjective.
     pub fn tag(&self, tokens: &[&str]) -> Vec<Tag> {
         // A table's cell or a bullet starts as a sentence does, with a capital that
         // says nothing of a name ("| Trigger agents |").
@@ -251,6 +254,18 @@ impl Tagger {
                 && token.chars().any(|c| c.is_ascii_digit());
             if *tag == Tag::Cd && symbol {
                 *tag = Tag::Nn;
+            }
+        }
+        for j in 0..tags.len() {
+            let verb = match tokens[j].to_lowercase().as_str() {
+                "do" => Tag::Vbp,
+                "does" => Tag::Vbz,
+                "did" => Tag::Vbd,
+                _ => continue,
+            };
+            let named = j > 0 && (tags[j - 1].is_determiner() || tags[j - 1] == Tag::PrpS);
+            if tags[j].is_noun() && !named {
+                tags[j] = verb;
             }
         }
         for j in 1..tags.len().saturating_sub(1) {

@@ -543,9 +543,14 @@ pub fn read(
             .collect(),
         _ => BTreeMap::new(),
     };
+    // … and one the lexicon cannot place in the class at all ("CYP3A4", named for the
+    // enzyme a drug is cleared by) ranks after every drug it places there: the answer is
+    // a member of the asked class when the documents name one.
+    let mut members_first = false;
     if let Asked::Thing { head, .. } = &asked {
         if asked::asks_for_class(language, head) && in_class.values().any(|c| *c == Some(true)) {
             texts.retain(|key, _| in_class.get(key) != Some(&Some(false)));
+            members_first = true;
         }
     }
     // One name written shorter and longer ("Norvax", "Norvax (NRV-2) vaccine") is one
@@ -962,9 +967,11 @@ pub fn read(
         })
         .collect();
     candidates.sort_by(|(a_member, a), (b_member, b)| {
+        let typed = |member: &bool| members_first && *member;
         a.blocked_by
             .is_some()
             .cmp(&b.blocked_by.is_some())
+            .then(typed(b_member).cmp(&typed(a_member)))
             .then(b.score.total_cmp(&a.score))
             .then(b_member.cmp(a_member))
             .then(a.first.cmp(&b.first))
