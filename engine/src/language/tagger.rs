@@ -224,7 +224,7 @@ impl Tagger {
 
     /// The tags of one sentence's tokens (words and punctuation, in order): Brill's
     /// algorithm, then a word opening a table's cell or a bullet read as a sentence's
-    /// first word, and two rules of English Brill's algorithm misses, both about
+    /// first word, and rules of English Brill's algorithm misses, the first two about
     /// participles before a noun ("should receive inactivated influenza vaccine"):
     /// - an "-ed" word that the lexicon does not know, or knows only as a past form, is
     ///   never a base or present form, so where the contextual rules made it one (after a

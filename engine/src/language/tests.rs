@@ -115,6 +115,18 @@ fn shipped_tagger_reads_clinical_sentences() {
         "{:?}",
         symbols.tags
     );
+    // "do" after an adjective is the auxiliary, not a noun (Brill's contextual rules
+    // make it one), so no noun phrase runs through it; after a determiner it is a noun.
+    check_tags(
+        language,
+        "How long do rapid tests remain positive?",
+        "How/WRB long/JJ do/VBP rapid/JJ tests/NNS remain/VBP positive/JJ ?/.",
+    );
+    check_phrases(
+        "How long do rapid diagnostic tests remain positive?",
+        &["rapid diagnostic tests"],
+    );
+    assert_eq!(language.analyse("the do").tags, [Tag::Dt, Tag::Nn]);
     // A table's cell opens as a sentence does: its capital is not a name's (the
     // lexicon's tag for "trigger" is taken, whichever it is).
     let cell = language.analyse("Halothane | Trigger agents");

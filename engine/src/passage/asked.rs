@@ -74,7 +74,15 @@ const AMOUNT_HEADS: &[&str] = &[
     "reduction",
     "increase",
     "decrease",
+    // A part of a whole is an amount too ("To what fraction of the dose …").
+    "fraction",
+    "proportion",
+    "percentage",
 ];
+
+/// Nouns that name an amount as a part of a whole: where one is asked, a percentage
+/// answers even a question about a dose ("To what fraction of the dose …").
+pub const PART_NOUNS: &[&str] = &["fraction", "proportion", "percentage", "percent"];
 
 /// Verbs of giving, choosing or withholding a treatment: "What should she be given?",
 /// "Which is preferred?", "What is contraindicated for her?" ask for one.
@@ -551,6 +559,9 @@ pub enum Typed {
     /// verb ("On which specimen should Xpert be used?" — "… should be used in
     /// cerebrospinal fluid"), for a kind the documents never name otherwise.
     Slot,
+    /// Only a member's noun alone ("in sputum", "(CSF)"), for a kind the documents
+    /// never name otherwise; beside the slot's fillers when there are any.
+    Bare,
 }
 
 /// The slot a question with a fronted preposition asks to fill: "On which specimen
@@ -1149,18 +1160,25 @@ pub fn spans(
             // "The preferred specimen is first-void urine": the statement opens with a
             // phrase of the asked head, and its first verb is the copula.
             out.extend(complement_of_head(analysis, &tokens, head));
+            let mut bare: Vec<Range<usize>> = Vec::new();
             // Members of a kind the lexicon classes by their head noun, named by a noun
             // before it: "throat culture" is a test, "hepatitis A antibodies" too;
-            // "echocardiographic imaging" only says how.
+            // "echocardiographic imaging" only says how. A specimen's noun alone names
+            // one too ("in sputum", "(CSF)"), unless it is a word for any specimen.
             if let Some(class) = member_class(head) {
                 for p in &analysis.phrases {
                     let last = p.core.end.saturating_sub(1);
                     let member = tokens
                         .get(last)
                         .is_some_and(|t| class.has(t) && stem(t) != *head);
+                    let alone = class == Class::Specimen
+                        && p.core.len() == 1
+                        && !matches!(stem(&tokens[last]).as_str(), "specimen" | "sample");
                     let named = tags[p.core.start..last].iter().any(|t| t.is_noun());
                     if member && named {
                         out.push(p.core.clone());
+                    } else if member && alone {
+                        bare.push(p.core.clone());
                     }
                 }
             }
@@ -1206,8 +1224,11 @@ pub fn spans(
                 );
             }
             let words: Vec<&str> = analysis.words.iter().map(|w| w.text(text)).collect();
-            let mut typed: Vec<(Range<usize>, Typed)> =
-                out.drain(..).map(|r| (r, Typed::Named)).collect();
+            let mut typed: Vec<(Range<usize>, Typed)> = out
+                .drain(..)
+                .map(|r| (r, Typed::Named))
+                .chain(bare.drain(..).map(|r| (r, Typed::Bare)))
+                .collect();
             // Drugs are the asked kind when its noun names drug classes, and may be
             // when it names a medicine in general ("Which regimen …").
             let kind = if language.drugs.is_class_noun(head) {
@@ -1410,7 +1431,7 @@ pub fn changed_from(tokens: &[String], at: usize) -> bool {
 
 /// The lexicon class whose head nouns name members of an asked kind ("Which test …":
 /// cultures, assays, scans; "Which specimen …": urine, swabs).
-fn member_class(head: &str) -> Option<Class> {
+pub(crate) fn member_class(head: &str) -> Option<Class> {
     match head {
         "test" | "investigation" | "examination" | "assay" => Some(Class::Test),
         "specimen" | "sample" => Some(Class::Specimen),

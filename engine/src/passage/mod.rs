@@ -142,9 +142,18 @@ impl Reading {
                         .first()
                         .is_some_and(|w| asked::is_number_word(&w.text(opening).to_lowercase()))
             }
-            Asked::Time => words(answer)
-                .iter()
-                .any(|w| w.text(answer).chars().any(|c| c.is_ascii_digit())),
+            // A length of time has a number, and is a phrase, not a piece of a clause:
+            // "administered 10 days" opens with the verb whose time it gives.
+            Asked::Time => {
+                words(answer)
+                    .iter()
+                    .any(|w| w.text(answer).chars().any(|c| c.is_ascii_digit()))
+                    && !language
+                        .analyse(answer)
+                        .tags
+                        .first()
+                        .is_some_and(|t| t.is_verb())
+            }
         };
         if !shaped {
             return Some(best);
@@ -242,6 +251,12 @@ impl Reading {
                     && lower.last().is_some_and(|w| Class::Person.has(w)) =>
             {
                 false
+            }
+            // A specimen is named by a specimen's noun ("cerebrospinal fluid", "sputum"),
+            // not by a document's code or a test's name.
+            Asked::Thing { head, plural } if asked::member_class(head) == Some(Class::Specimen) => {
+                lower.last().is_some_and(|w| Class::Specimen.has(w))
+                    && (*plural || !matches!(last, Tag::Nns | Tag::Nnps))
             }
             Asked::Thing { plural, .. } => *plural || !matches!(last, Tag::Nns | Tag::Nnps),
             Asked::Amount | Asked::Count { .. } | Asked::Time => opens_with_number,
@@ -436,7 +451,7 @@ pub fn read(
     // The drug whose amount is asked ("To what dose should her efavirenz be changed
     // while she takes voriconazole?" → efavirenz): an amount a statement gives another
     // drug is not its ("… voriconazole 400 mg twice daily and efavirenz 300 mg …").
-    let owner = match asked {
+    let mut owner = match asked {
         Asked::Amount => dose_owner(language, question),
         _ => None,
     };
@@ -447,12 +462,34 @@ pub fn read(
         // "To what dose should it be changed?" asks for the new dose itself.
         let target = asking.starts_with(&["to".to_string(), "what".to_string()]);
         !asking.iter().any(|w| w == "dose" || w == "doses")
+            || asking
+                .iter()
+                .any(|w| asked::PART_NOUNS.contains(&w.as_str()))
             || (!target && asking.iter().any(|w| w == "much" || asked::is_change(w)))
     };
+    // When the documents give no amount that is not another drug's, they give the asked
+    // drug's under another name (a vaccine's dose as its antigen's, "a single dose of
+    // H-B-Vax II (40 µg)" for "What dose of hepatitis B surface antigen"), and every
+    // amount is read.
+    let owned = |statement: &Statement, analysis: &Analysis, at: usize, owner: &str| {
+        drug_before(language, statement, analysis, at).is_none_or(|d| d == owner)
+    };
+    if let Some(name) = owner.as_deref() {
+        let any_owned = all.iter().zip(&analyses).any(|(statement, analysis)| {
+            asked::spans(&asked, language, &statement.text, analysis)
+                .into_iter()
+                .filter(|(range, _)| range.len() <= MAX_CANDIDATE_WORDS)
+                .filter_map(|(range, _)| analysis.words.get(range.start))
+                .any(|first| owned(statement, analysis, first.span.start, name))
+        });
+        if !any_owned {
+            owner = None;
+        }
+    }
     let foreign = |statement: &Statement, analysis: &Analysis, at: usize| -> bool {
-        owner.as_deref().is_some_and(|owner| {
-            drug_before(language, statement, analysis, at).is_some_and(|d| d != owner)
-        })
+        owner
+            .as_deref()
+            .is_some_and(|owner| !owned(statement, analysis, at, owner))
     };
     let mut texts: BTreeMap<String, (String, usize, Typed)> = BTreeMap::new();
     let mut surfaces: BTreeSet<(Vec<String>, String)> = BTreeSet::new();
@@ -525,9 +562,14 @@ pub fn read(
         }
         mentions.push(found);
     }
-    // Drug names and slot fillers answer only a kind the documents never name by its noun.
+    // Drug names, slot fillers and a member's noun alone answer only a kind the documents
+    // never name by its noun.
     if let Some(best) = texts.values().map(|t| t.2).min() {
-        texts.retain(|_, t| t.2 == best || (best == Typed::Drug && t.2 == Typed::Slot));
+        texts.retain(|_, t| {
+            t.2 == best
+                || (best == Typed::Drug && t.2 == Typed::Slot)
+                || (best == Typed::Slot && t.2 == Typed::Bare)
+        });
     }
     // For a class of drugs ("Which anticoagulant …"), once the documents name a drug
     // of the class, a drug whose name or kind places it in other classes only is not

@@ -259,6 +259,24 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 ("two nasopharyngeal swabs", true, false, true),
                 ("preferred nasopharyngeal swab", true, false, true),
                 ("boy", true, false, true),
+                // A specimen is named by a specimen's noun, after an adjective too; a
+                // test's name or a document's code is none.
+                ("cerebrospinal fluid", true, false, false),
+                ("Xpert Ultra", true, false, true),
+                ("WHO_CDS_TB_2020", true, false, true),
+            ],
+        ),
+        (
+            "Cholera vaccine\n\nThe vaccine is given at least 10 days before travel. In \
+             people taking chloroquine, it should be administered 10 days before chloroquine \
+             is started.",
+            "A traveller will take chloroquine. How long before starting chloroquine should \
+             the vaccine be given?",
+            "10 day",
+            &[
+                // A length of time is a phrase, not the piece of a clause around it.
+                ("administered 10 days", true, false, true),
+                ("10 days", true, false, false),
             ],
         ),
         (
@@ -698,6 +716,15 @@ fn a_member_of_the_asked_kind_answers_without_its_noun() {
         Some("vaginal swab"),
         Some("vaginal swab"),
     );
+    // A specimen's noun alone names one where nothing names the kind otherwise.
+    check_gated(
+        &[
+            "In adults with TB meningitis, Xpert should be performed on CSF. In adults with \
+           pulmonary TB, Xpert should be used in sputum.",
+        ],
+        "A 30-year-old man has TB meningitis. Which specimen should be tested?",
+        "CSF",
+    );
 }
 
 #[test]
@@ -845,6 +872,16 @@ fn an_amount_belongs_to_the_drug_named_before_it_and_a_dose_is_not_a_proportion(
         "A man taking dolutegravir will start metformin. What total daily metformin dose \
          should not be exceeded?",
         "1000 mg daily",
+    );
+    // Where no amount the documents give is the asked drug's by name, they give it under
+    // another one: a vaccine's dose is its antigen's.
+    let antigen = "Hepatitis B vaccine\n\nAdults on haemodialysis should receive a single \
+                   dose of Engerix-B (40 µg) on each occasion.";
+    check_gated(
+        &[antigen],
+        "A man on haemodialysis starts hepatitis B vaccination. What dose of hepatitis B \
+         surface antigen should each occasion deliver?",
+        "40 µg",
     );
 }
 
@@ -1056,6 +1093,20 @@ fn a_generic_names_stem_says_its_class() {
         ],
         "A 70-year-old woman with atrial fibrillation has pneumonia. Which anticoagulant \
          should she be given?",
+        Some("edoxaban"),
+        Some("edoxaban"),
+    );
+    // A name the lexicon cannot place in the asked class (an enzyme a drug is cleared
+    // by) ranks after the class's members, however often the documents name it.
+    check(
+        &[
+            "Interactions\n\nStrong CYP3A4 inhibitors raise exposure through CYP3A4. \
+           Itraconazole inhibits CYP3A4 in patients with atrial fibrillation. In patients \
+           with atrial fibrillation taking itraconazole, edoxaban may be used at a reduced \
+           dose.",
+        ],
+        "A 70-year-old woman with atrial fibrillation takes itraconazole. Which anticoagulant \
+         can she take?",
         Some("edoxaban"),
         Some("edoxaban"),
     );

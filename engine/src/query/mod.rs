@@ -224,8 +224,19 @@ pub fn parse(question: &str) -> ParsedQuery {
         }
     }
 
-    // Avoid-questions.
-    let main = &lower[..main_end];
+    // Avoid-questions, read from the sentence that asks: what a case's earlier sentences
+    // say ("Her rheumatologist says allopurinol cannot be avoided. … to what fraction
+    // should azathioprine be reduced?") describes the patient, not what is asked.
+    let asks_from = asking_start(question);
+    let first = toks
+        .iter()
+        .position(|(_, t)| t.span.start >= asks_from)
+        .unwrap_or(0);
+    let main = if first < main_end {
+        &lower[first..main_end]
+    } else {
+        &lower[first.min(lower.len())..]
+    };
     // "… can she take with a dose reduction, rather than being contraindicated?": what
     // "rather than" or "instead of" opens is set aside, not asked for.
     let set_aside = main
@@ -358,6 +369,23 @@ fn split_conditions(clause: &str) -> Vec<String> {
     parts
 }
 
+/// Where the sentence that asks begins: after the last sentence end (".", "?" or "!"
+/// before a space) that comes before the question's last "?"; 0 when it is the first.
+fn asking_start(question: &str) -> usize {
+    let Some(mark) = question.rfind('?') else {
+        return 0;
+    };
+    let bytes = question.as_bytes();
+    question[..mark]
+        .char_indices()
+        .filter(|&(i, c)| {
+            matches!(c, '.' | '?' | '!') && bytes.get(i + 1).is_some_and(u8::is_ascii_whitespace)
+        })
+        .map(|(i, _)| i + 1)
+        .last()
+        .unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -420,6 +448,20 @@ mod tests {
         assert!(parse("Which drug should she avoid?").asks_to_avoid);
         assert!(parse("Which drug should she avoid taking in pregnancy?").asks_to_avoid);
         assert!(!parse("Which drug should she take to avoid bleeding?").asks_to_avoid);
+        // What a case's earlier sentences say of avoiding describes the patient; the
+        // sentence that asks says what is asked.
+        assert!(
+            !parse(
+                "She takes azathioprine. Allopurinol cannot be avoided. To what fraction of the \
+             dose should azathioprine be reduced?"
+            )
+            .asks_to_avoid
+        );
+        assert!(parse(
+            "For a woman who is 10 weeks pregnant, 2.5 mg daily is usual. Which drug should be \
+             avoided?"
+        )
+        .asks_to_avoid);
         assert!(
             !parse("Which fluoroquinolone would avoid the interaction with tizanidine?")
                 .asks_to_avoid
