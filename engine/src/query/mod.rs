@@ -382,7 +382,7 @@ fn asking_start(question: &str) -> usize {
             matches!(c, '.' | '?' | '!') && bytes.get(i + 1).is_some_and(u8::is_ascii_whitespace)
         })
         .map(|(i, _)| i + 1)
-        .last()
+        .next_back()
         .unwrap_or(0)
 }
 
