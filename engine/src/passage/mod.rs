@@ -158,6 +158,16 @@ impl Reading {
         if !shaped {
             return Some(best);
         }
+        // What the documents warn against for this patient is no answer, whoever reads
+        // it ("Rasburicase … is contraindicated in G6PD deficiency").
+        let theirs = normalize_term(answer);
+        if self
+            .candidates
+            .iter()
+            .any(|c| c.blocked_by.is_some() && normalize_term(&c.text) == theirs)
+        {
+            return Some(best);
+        }
         // For a kind of drug, when the reader found a drug said of the patient, an
         // answer that names no drug is not one ("Management of Gouty Arthritis"), even
         // when the reader read it too, and a class loses to the member
@@ -751,7 +761,7 @@ pub fn read(
         };
         // What the statement warns against: the candidates in a clause with a warning,
         // a lead-in's when the lead-in warns, or what a warning clause refers back to.
-        let clauses = warning_clauses(&statement.text);
+        let clauses = warning_clauses_of(&list_clauses(&statement.text, analysis), &statement.text);
         let mut warned: Vec<String> = own
             .iter()
             .filter(|m| {
@@ -1243,8 +1253,51 @@ fn clauses(text: &str) -> Vec<std::ops::Range<usize>> {
 /// The byte ranges of the clauses of `text` that contain a warning ("…, but it should
 /// not be used in …" → the clause after "but").
 fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
-    clauses(text)
-        .into_iter()
+    warning_clauses_of(&clauses(text), text)
+}
+
+/// The clauses of a tagged statement, where a list's commas bound no clause: a part with
+/// no verb that a comma joins to the next ("Podofilox, podophyllin resin and
+/// sinecatechins should not be used in pregnancy") is one clause with it, so what the
+/// clause says holds for every name listed.
+fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Range<usize>> {
+    let raw = clauses(text);
+    let mut out = Vec::with_capacity(raw.len());
+    let mut open: Option<usize> = None;
+    for (i, r) in raw.iter().enumerate() {
+        let start = open.unwrap_or(r.start);
+        let has_verb = analysis.words.iter().zip(&analysis.tags).any(|(w, t)| {
+            w.is_word && r.start <= w.span.start && w.span.end <= r.end && t.is_verb()
+        });
+        let names = analysis
+            .words
+            .iter()
+            .any(|w| w.is_word && r.start <= w.span.start && w.span.end <= r.end);
+        let comma_next = raw
+            .get(i + 1)
+            .and_then(|n| text.get(n.clone()))
+            .is_some_and(|n| n.starts_with(','));
+        if names && !has_verb && comma_next {
+            open = Some(start);
+            continue;
+        }
+        out.push(start..r.end);
+        open = None;
+    }
+    if let Some(start) = open {
+        out.push(start..text.len());
+    }
+    out
+}
+
+/// Those of `clauses` (byte ranges of `text`) that contain a warning.
+fn warning_clauses_of(
+    clauses: &[std::ops::Range<usize>],
+    text: &str,
+) -> Vec<std::ops::Range<usize>> {
+    clauses
+        .iter()
+        .cloned()
         .filter(|r| {
             // "must not exceed 500 mg" sets a maximum, it does not warn against 500 mg.
             let clause = crate::text::uncontracted(&text[r.clone()]);

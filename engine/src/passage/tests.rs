@@ -267,6 +267,20 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
             ],
         ),
         (
+            "Tumour lysis\n\nPatients at high risk of tumour lysis should receive rasburicase. \
+             Rasburicase is contraindicated in G6PD deficiency; allopurinol is used instead in \
+             these patients.",
+            "A man with G6PD deficiency is at high risk of tumour lysis. Which drug should be \
+             used?",
+            "allopurinol",
+            &[
+                // What the documents warn against for the patient is no answer, even
+                // said of the patient.
+                ("rasburicase", true, false, true),
+                ("allopurinol", true, false, false),
+            ],
+        ),
+        (
             "Cholera vaccine\n\nThe vaccine is given at least 10 days before travel. In \
              people taking chloroquine, it should be administered 10 days before chloroquine \
              is started.",
@@ -341,6 +355,22 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
             assert_eq!(given, expected, "{question} / {text} {for_patient} {avoid}");
         }
     }
+}
+
+#[test]
+fn a_warning_over_a_list_warns_every_name_listed() {
+    // The commas of a list bound no clause: the first name shares the warning.
+    check(
+        &[
+            "Warts may be treated with podofilox, imiquimod or trichloroacetic acid. \
+           Podofilox is used most.",
+            "Podofilox, podophyllin and imiquimod should not be used in pregnancy. \
+           Trichloroacetic acid is used in pregnant women.",
+        ],
+        "Which treatment is preferred for warts in a woman at 22 weeks of gestation?",
+        Some("trichloroacetic acid"),
+        Some("podofilox"),
+    );
 }
 
 #[test]
