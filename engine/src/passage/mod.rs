@@ -501,6 +501,12 @@ pub fn read(
             .as_deref()
             .is_some_and(|owner| !owned(statement, analysis, at, owner))
     };
+    // "When should she receive it?" is answered by an event as well as by a number:
+    // "after delivery", "before travel".
+    let asks_when = matches!(asked, Asked::Time)
+        && crate::text::lower_words(asked::asking(question).unwrap_or(question))
+            .first()
+            .is_some_and(|w| w == "when");
     let mut texts: BTreeMap<String, (String, usize, Typed)> = BTreeMap::new();
     let mut surfaces: BTreeSet<(Vec<String>, String)> = BTreeSet::new();
     let mut mentions: Vec<Vec<Mention>> = Vec::with_capacity(all.len());
@@ -511,9 +517,13 @@ pub fn read(
             .iter()
             .flat_map(|slot| asked::slot_spans(slot, &statement.text, analysis))
             .map(|r| (r, Typed::Slot));
+        let events = event_times(&asked, asks_when, &statement.text, analysis)
+            .into_iter()
+            .map(|r| (r, Typed::Named));
         for (range, typed) in asked::spans(&asked, language, &statement.text, analysis)
             .into_iter()
             .chain(slotted)
+            .chain(events)
         {
             if range.len() > MAX_CANDIDATE_WORDS {
                 continue;
@@ -1040,6 +1050,40 @@ pub fn read(
         headings,
     })
 }
+
+/// For a question that asks when, the times a statement gives by an event: a
+/// preposition of time before a short noun phrase that names no number ("after
+/// delivery", "before discharge", "during the second trimester"). Word ranges of the
+/// statement's analysis.
+fn event_times(
+    asked: &Asked,
+    asks_when: bool,
+    text: &str,
+    analysis: &Analysis,
+) -> Vec<Range<usize>> {
+    if !asks_when || !matches!(asked, Asked::Time) {
+        return Vec::new();
+    }
+    let tokens = analysis.lower(text);
+    analysis
+        .phrases
+        .iter()
+        .filter_map(|p| {
+            let at = p.range.start.checked_sub(1)?;
+            let placed = matches!(
+                tokens.get(at)?.as_str(),
+                "after" | "before" | "until" | "during"
+            );
+            let named = p.core.len() <= EVENT_WORDS
+                && !p.core.is_empty()
+                && !analysis.tags[p.core.clone()].contains(&Tag::Cd);
+            (placed && named).then_some(at..p.range.end)
+        })
+        .collect()
+}
+
+/// The longest event a time is given by, in words ("the immediate postpartum period").
+const EVENT_WORDS: usize = 3;
 
 /// Candidates that are another's name written shorter or longer, each mapped to the
 /// one written first: a name (written with a capital) whose words all appear in the

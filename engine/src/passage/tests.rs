@@ -358,6 +358,21 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
 }
 
 #[test]
+fn when_is_answered_by_an_event_as_well_as_by_a_number() {
+    check_gated(
+        &[
+            "Women without rubella immunity should receive MMR at the earliest opportunity \
+           and avoid pregnancy for four weeks after vaccination.",
+            "MMR must not be given during pregnancy. A pregnant woman who is rubella-susceptible \
+           should be vaccinated after delivery.",
+        ],
+        "A woman who is 11 weeks pregnant is not immune to rubella. When should she receive \
+         MMR?",
+        "after delivery",
+    );
+}
+
+#[test]
 fn a_warning_over_a_list_warns_every_name_listed() {
     // The commas of a list bound no clause: the first name shares the warning.
     check(
