@@ -562,7 +562,8 @@ fn answer_json(a: &Answer) -> Value {
 
 /// The passage reader's view of one question for `--explain`: what it takes the
 /// question to ask for and its best candidates with their scores, so a wrong answer
-/// shows whether the right one was found and ranked lower or never found.
+/// shows whether the right one was found and ranked lower or never found. Read without
+/// the graph's blocked options, so a candidate only the gate rules out shows unblocked.
 fn explain_passage(prepared: &Prepared, question: &str, layout: Layout, gating: bool) {
     let Some(language) = &prepared.language else {
         return;

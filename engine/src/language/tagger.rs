@@ -257,11 +257,11 @@ impl Tagger {
             }
         }
         for j in 0..tags.len() {
-            let verb = match tokens[j].to_lowercase().as_str() {
-                "do" => Tag::Vbp,
-                "does" => Tag::Vbz,
-                "did" => Tag::Vbd,
-                _ => continue,
+            let Some(&(_, verb)) = [("do", Tag::Vbp), ("does", Tag::Vbz), ("did", Tag::Vbd)]
+                .iter()
+                .find(|(form, _)| tokens[j].eq_ignore_ascii_case(form))
+            else {
+                continue;
             };
             let named = j > 0 && (tags[j - 1].is_determiner() || tags[j - 1] == Tag::PrpS);
             if tags[j].is_noun() && !named {

@@ -474,14 +474,24 @@ pub fn read(
     let owned = |statement: &Statement, analysis: &Analysis, at: usize, owner: &str| {
         drug_before(language, statement, analysis, at).is_none_or(|d| d == owner)
     };
+    // The spans of the asked kind in each statement, read once.
+    let spans: Vec<Vec<(Range<usize>, Typed)>> = all
+        .iter()
+        .zip(&analyses)
+        .map(|(statement, analysis)| asked::spans(&asked, language, &statement.text, analysis))
+        .collect();
     if let Some(name) = owner.as_deref() {
-        let any_owned = all.iter().zip(&analyses).any(|(statement, analysis)| {
-            asked::spans(&asked, language, &statement.text, analysis)
-                .into_iter()
-                .filter(|(range, _)| range.len() <= MAX_CANDIDATE_WORDS)
-                .filter_map(|(range, _)| analysis.words.get(range.start))
-                .any(|first| owned(statement, analysis, first.span.start, name))
-        });
+        let any_owned =
+            all.iter()
+                .zip(&analyses)
+                .zip(&spans)
+                .any(|((statement, analysis), spans)| {
+                    spans
+                        .iter()
+                        .filter(|(range, _)| range.len() <= MAX_CANDIDATE_WORDS)
+                        .filter_map(|(range, _)| analysis.words.get(range.start))
+                        .any(|first| owned(statement, analysis, first.span.start, name))
+                });
         if !any_owned {
             owner = None;
         }
@@ -500,21 +510,17 @@ pub fn read(
     let mut texts: BTreeMap<String, (String, usize, Typed)> = BTreeMap::new();
     let mut surfaces: BTreeSet<(Vec<String>, String)> = BTreeSet::new();
     let mut mentions: Vec<Vec<Mention>> = Vec::with_capacity(all.len());
-    for (statement, analysis) in all.iter().zip(&analyses) {
+    for ((statement, analysis), spans) in all.iter().zip(&analyses).zip(&spans) {
         let tokens = analysis.lower(&statement.text);
         let mut found: Vec<Mention> = Vec::new();
         let slotted = slot
             .iter()
             .flat_map(|slot| asked::slot_spans(slot, &statement.text, analysis))
             .map(|r| (r, Typed::Slot));
-        let events = event_times(&asked, asks_when, &statement.text, analysis)
+        let events = event_times(asks_when, &statement.text, analysis)
             .into_iter()
             .map(|r| (r, Typed::Named));
-        for (range, typed) in asked::spans(&asked, language, &statement.text, analysis)
-            .into_iter()
-            .chain(slotted)
-            .chain(events)
-        {
+        for (range, typed) in spans.iter().cloned().chain(slotted).chain(events) {
             if range.len() > MAX_CANDIDATE_WORDS {
                 continue;
             }
@@ -761,7 +767,7 @@ pub fn read(
         };
         // What the statement warns against: the candidates in a clause with a warning,
         // a lead-in's when the lead-in warns, or what a warning clause refers back to.
-        let clauses = warning_clauses_of(&list_clauses(&statement.text, analysis), &statement.text);
+        let clauses = warning_clauses_of(list_clauses(&statement.text, analysis), &statement.text);
         let mut warned: Vec<String> = own
             .iter()
             .filter(|m| {
@@ -1045,13 +1051,8 @@ pub fn read(
 /// preposition of time before a short noun phrase that names no number ("after
 /// delivery", "before discharge", "during the second trimester"). Word ranges of the
 /// statement's analysis.
-fn event_times(
-    asked: &Asked,
-    asks_when: bool,
-    text: &str,
-    analysis: &Analysis,
-) -> Vec<Range<usize>> {
-    if !asks_when || !matches!(asked, Asked::Time) {
+fn event_times(asks_when: bool, text: &str, analysis: &Analysis) -> Vec<Range<usize>> {
+    if !asks_when {
         return Vec::new();
     }
     let tokens = analysis.lower(text);
@@ -1287,7 +1288,7 @@ fn clauses(text: &str) -> Vec<std::ops::Range<usize>> {
 /// The byte ranges of the clauses of `text` that contain a warning ("…, but it should
 /// not be used in …" → the clause after "but").
 fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
-    warning_clauses_of(&clauses(text), text)
+    warning_clauses_of(clauses(text), text)
 }
 
 /// The clauses of a tagged statement, where a list's commas bound no clause: a part with
@@ -1300,13 +1301,14 @@ fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Range<usize>> 
     let mut open: Option<usize> = None;
     for (i, r) in raw.iter().enumerate() {
         let start = open.unwrap_or(r.start);
-        let has_verb = analysis.words.iter().zip(&analysis.tags).any(|(w, t)| {
-            w.is_word && r.start <= w.span.start && w.span.end <= r.end && t.is_verb()
-        });
-        let names = analysis
+        let mut inside = analysis
             .words
             .iter()
-            .any(|w| w.is_word && r.start <= w.span.start && w.span.end <= r.end);
+            .zip(&analysis.tags)
+            .filter(|(w, _)| w.is_word && r.start <= w.span.start && w.span.end <= r.end)
+            .peekable();
+        let names = inside.peek().is_some();
+        let has_verb = inside.any(|(_, t)| t.is_verb());
         let comma_next = raw
             .get(i + 1)
             .and_then(|n| text.get(n.clone()))
@@ -1326,12 +1328,11 @@ fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Range<usize>> 
 
 /// Those of `clauses` (byte ranges of `text`) that contain a warning.
 fn warning_clauses_of(
-    clauses: &[std::ops::Range<usize>],
+    clauses: Vec<std::ops::Range<usize>>,
     text: &str,
 ) -> Vec<std::ops::Range<usize>> {
     clauses
-        .iter()
-        .cloned()
+        .into_iter()
         .filter(|r| {
             // "must not exceed 500 mg" sets a maximum, it does not warn against 500 mg.
             let clause = crate::text::uncontracted(&text[r.clone()]);
