@@ -947,7 +947,12 @@ pub async fn answer_with(
                 language,
                 question,
                 &query,
-                config.gating.then_some(&query.patient),
+                // The patient as the table has it: a condition the user flipped (or
+                // a language model evaluated) counts for the reader as for the gate.
+                config
+                    .gating
+                    .then(|| query.patient.revised(&table))
+                    .as_ref(),
                 &ruled_out,
             )
             .and_then(|r| {

@@ -387,6 +387,53 @@ fn a_separate_patient_description_regates_the_question() {
         .all(|(p, _)| !p.contains("pregnan")));
 }
 
+/// With the linguistic base loaded the passage reader reads the documents too, and it
+/// sees the conditions the user flips as the gate does: the Lyme question asked of a
+/// pregnant patient answers amoxicillin, and re-gated as not pregnant, doxycycline —
+/// the reader no longer warns against it for her.
+#[test]
+fn the_passage_reader_follows_a_flipped_condition() {
+    let (docs, question, _) = TABLE_1[2];
+    let prepared = prepare(docs).with_language(shipped_language());
+    let mut memo = crate::embed::Memo::new(LexicalEmbedder::default());
+    let (first, exploration) = pollster::block_on(explore(
+        &prepared,
+        question,
+        &Strategy::Cgr.config(),
+        &mut memo,
+        &mut RuleSteps,
+    ))
+    .expect("answers");
+    assert_eq!(
+        first.text().map(str::to_lowercase).as_deref(),
+        Some("amoxicillin")
+    );
+    let overrides = described(&first, "The patient is not pregnant.");
+    let regated =
+        pollster::block_on(exploration.regate(&prepared, &overrides, &mut memo)).expect("re-gates");
+    assert_eq!(
+        regated.answer.text().map(str::to_lowercase).as_deref(),
+        Some("doxycycline"),
+        "{overrides:?}"
+    );
+}
+
+/// The shipped linguistic base, shared by the tests that read with it.
+fn shipped_language() -> std::sync::Arc<crate::language::Language> {
+    static LANGUAGE: std::sync::OnceLock<std::sync::Arc<crate::language::Language>> =
+        std::sync::OnceLock::new();
+    LANGUAGE
+        .get_or_init(|| {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/lexicons");
+            let read = |name: &str| std::fs::read(dir.join(name)).expect("models/lexicons");
+            std::sync::Arc::new(
+                crate::language::Language::from_bytes(&read("tagger.txt"), &read("drugs.tsv"))
+                    .expect("language data"),
+            )
+        })
+        .clone()
+}
+
 /// The explanation prompt carries the answer, the sentence behind it and the blocked
 /// option with its condition — and nothing the answer does not show.
 #[test]

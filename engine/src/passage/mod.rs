@@ -158,6 +158,16 @@ impl Reading {
         if !shaped {
             return Some(best);
         }
+        // What the documents warn against for this patient is no answer, whoever reads
+        // it ("Rasburicase … is contraindicated in G6PD deficiency").
+        let theirs = normalize_term(answer);
+        if self
+            .candidates
+            .iter()
+            .any(|c| c.blocked_by.is_some() && normalize_term(&c.text) == theirs)
+        {
+            return Some(best);
+        }
         // For a kind of drug, when the reader found a drug said of the patient, an
         // answer that names no drug is not one ("Management of Gouty Arthritis"), even
         // when the reader read it too, and a class loses to the member

@@ -267,6 +267,20 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
             ],
         ),
         (
+            "Tumour lysis\n\nPatients at high risk of tumour lysis should receive rasburicase. \
+             Rasburicase is contraindicated in G6PD deficiency; allopurinol is used instead in \
+             these patients.",
+            "A man with G6PD deficiency is at high risk of tumour lysis. Which drug should be \
+             used?",
+            "allopurinol",
+            &[
+                // What the documents warn against for the patient is no answer, even
+                // said of the patient.
+                ("rasburicase", true, false, true),
+                ("allopurinol", true, false, false),
+            ],
+        ),
+        (
             "Cholera vaccine\n\nThe vaccine is given at least 10 days before travel. In \
              people taking chloroquine, it should be administered 10 days before chloroquine \
              is started.",

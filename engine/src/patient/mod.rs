@@ -49,6 +49,10 @@ pub struct Patient {
     /// the drug lexicon gives them (see [`Patient::learn_kinds`]), in
     /// [`crate::text::normalize_term`]'s form.
     pub kinds: BTreeSet<String>,
+    /// Condition phrases given a value apart from the description, as a condition
+    /// table the user edits gives them (see [`Patient::revised`]), padded, longest
+    /// first: a phrase that names one of them takes its value.
+    pub stated: Vec<(String, Truth)>,
 }
 
 /// Words besides function words, person nouns that say nothing of the person
@@ -381,6 +385,13 @@ fn padded(text: &str) -> String {
     format!(" {} ", plain_words(text).join(" "))
 }
 
+/// [`padded`] with every word singular, so that a phrase is found inside a longer
+/// one whatever the number of its words ("tick bite" in "tick bites in summer").
+fn singular_padded(text: &str) -> String {
+    let ws: Vec<String> = plain_words(text).iter().map(|w| singular(w)).collect();
+    format!(" {} ", ws.join(" "))
+}
+
 fn contains_phrase(haystack_padded: &str, phrase: &str) -> bool {
     let needle = padded(phrase);
     !needle.trim().is_empty() && haystack_padded.contains(&needle)
@@ -581,6 +592,31 @@ fn allergy_family(substance: &str) -> Option<&'static str> {
         .map(|(family, _)| *family)
 }
 
+/// The concepts a padded phrase names, each with whether it names it plainly (true)
+/// or only negated ("non-pregnant women", "women who are not pregnant").
+fn concepts_mentioned(padded_phrase: &str) -> Vec<(Concept, bool)> {
+    lexicon::SYNONYMS
+        .iter()
+        .filter_map(|(c, synonyms)| {
+            let seen: Vec<bool> = synonyms
+                .iter()
+                .filter_map(|s| mention_in_phrase(padded_phrase, s))
+                .collect();
+            (!seen.is_empty()).then(|| (*c, seen.contains(&true)))
+        })
+        .collect()
+}
+
+/// The most specific of the concepts mentioned, which speak for the phrase: "first
+/// trimester" also names pregnancy, but it is the trimester that decides.
+fn most_specific(mentioned: &[(Concept, bool)]) -> Vec<(Concept, bool)> {
+    mentioned
+        .iter()
+        .filter(|(c, _)| !mentioned.iter().any(|(d, _)| d != c && implies(*d, *c)))
+        .copied()
+        .collect()
+}
+
 /// Whether `a` implies `b` through the lexicon's implications (transitively).
 fn implies(a: Concept, b: Concept) -> bool {
     let mut frontier = vec![a];
@@ -599,6 +635,52 @@ fn implies(a: Concept, b: Concept) -> bool {
 }
 
 impl Patient {
+    /// This patient as `table` revises it: every phrase the table gives another value
+    /// than this patient's own reading (a condition the user flipped, or one a language
+    /// model evaluated) takes the table's value, and so does any phrase that names it;
+    /// the lexicon concepts such a phrase names take it too, so that other wordings of
+    /// the same condition follow ("Pregnant People" set false makes "during pregnancy"
+    /// false), and a concept set false takes the concepts that imply it with it (not
+    /// pregnant: in no trimester).
+    pub fn revised(&self, table: &ConditionTable) -> Patient {
+        let mut stated: Vec<(String, Truth)> = table
+            .entries()
+            .filter(|&(phrase, truth)| self.evaluate(phrase) != truth)
+            .map(|(phrase, truth)| (singular_padded(phrase), truth))
+            .filter(|(phrase, _)| !phrase.trim().is_empty())
+            .collect();
+        stated.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
+        let mut revised = self.clone();
+        for (phrase, truth) in &stated {
+            for (concept, plain) in most_specific(&concepts_mentioned(phrase)) {
+                let value = if plain { *truth } else { truth.negate() };
+                revised.set_concept(concept, value);
+            }
+        }
+        revised.stated = stated;
+        revised
+    }
+
+    /// Sets a concept's value; a concept set false or unknown takes the concepts that
+    /// imply it with it.
+    fn set_concept(&mut self, concept: Concept, value: Truth) {
+        if value != Truth::True {
+            let implying: Vec<Concept> = self
+                .concepts
+                .keys()
+                .copied()
+                .filter(|&c| c != concept && implies(c, concept))
+                .collect();
+            for c in implying {
+                self.concepts.insert(c, value);
+            }
+        }
+        match value {
+            Truth::Unknown => self.concepts.remove(&concept),
+            v => self.concepts.insert(concept, v),
+        };
+    }
+
     /// Adds the kinds of the medicines `text` names (not those it negates), so that a
     /// patient "on long-term metoprolol" is one of the "patients taking beta-blocking
     /// medications": the patient's words stay theirs, the kinds are matched whole.
@@ -890,6 +972,16 @@ impl Patient {
     /// the patient's own words. People named inside a population's modifiers are
     /// other people: "children exposed to adults with TB" is about children.
     pub fn evaluate(&self, phrase: &str) -> Truth {
+        // What was stated of a phrase decides every phrase that names it ("women who
+        // are not pregnant" the other way).
+        let whole = singular_padded(phrase);
+        let stated = self
+            .stated
+            .iter()
+            .find_map(|(s, truth)| Some((mention_in_phrase(&whole, s)?, *truth)));
+        if let Some((plain, truth)) = stated {
+            return if plain { truth } else { truth.negate() };
+        }
         let phrase = own_population(phrase);
         // "children <8 y old and pregnant women": populations listed side by side, each
         // with its own person noun, are alternatives; the patient is in the list when in
@@ -928,25 +1020,9 @@ impl Patient {
         let mut found = false;
         let mut any_true = false;
         let mut all_false = true;
-        // Each concept the phrase names, and whether it names it plainly (true) or
-        // only negated ("non-pregnant women", "women who are not pregnant").
-        let mentioned: Vec<(Concept, bool)> = lexicon::SYNONYMS
-            .iter()
-            .filter_map(|(c, synonyms)| {
-                let seen: Vec<bool> = synonyms
-                    .iter()
-                    .filter_map(|s| mention_in_phrase(&padded_phrase, s))
-                    .collect();
-                (!seen.is_empty()).then(|| (*c, seen.contains(&true)))
-            })
-            .collect();
+        let mentioned = concepts_mentioned(&padded_phrase);
         let named: Vec<Concept> = mentioned.iter().map(|(c, _)| *c).collect();
-        // The most specific concepts speak for the phrase: "first trimester" also names
-        // pregnancy, but it is the trimester that decides.
-        for (concept, plain) in mentioned
-            .iter()
-            .filter(|(c, _)| !named.iter().any(|d| d != c && implies(*d, *c)))
-        {
+        for (concept, plain) in &most_specific(&mentioned) {
             found = true;
             match (self.concepts.get(concept), plain) {
                 (Some(Truth::True), true) | (Some(Truth::False), false) => any_true = true,
@@ -1165,6 +1241,42 @@ impl Patient {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table the user edits revises the patient: the flipped phrase, phrases that
+    /// name it (negated ones the other way), other wordings of its concepts and the
+    /// concepts that imply them follow; what the table leaves as the patient had it
+    /// changes nothing.
+    #[test]
+    fn a_flipped_condition_revises_the_patient() {
+        let patient =
+            Patient::read("A woman in the first trimester of pregnancy with Lyme disease.");
+        let mut table = patient.table(["Pregnant People", "in adults"]);
+        assert_eq!(patient.revised(&table), patient);
+        table.set("Pregnant People", Truth::False);
+        let revised = patient.revised(&table);
+        for (phrase, expected) in [
+            ("Pregnant People", Truth::False),
+            ("pregnant people with Lyme disease", Truth::False),
+            ("people who are not pregnant people", Truth::True),
+            ("during pregnancy", Truth::False),
+            ("in the first trimester", Truth::False),
+            ("in women", Truth::True),
+        ] {
+            assert_eq!(revised.evaluate(phrase), expected, "{phrase}");
+            assert_ne!(patient.evaluate(phrase), Truth::Unknown, "{phrase}");
+        }
+        // Set true, a phrase the description never spoke to holds for her.
+        table.set("people with a history of tick bites", Truth::True);
+        let revised = patient.revised(&table);
+        assert_eq!(
+            patient.evaluate("people with a history of tick bites"),
+            Truth::Unknown
+        );
+        assert_eq!(
+            revised.evaluate("people with a history of tick bites"),
+            Truth::True
+        );
+    }
 
     #[test]
     fn an_age_bound_met_decides_a_label_of_a_split_but_not_a_population() {
