@@ -1377,9 +1377,86 @@ fn warning_clauses_of(
                 .join(" ");
             let padded = format!(" {kept} ");
             WARNS.iter().any(|w| padded.contains(&format!(" {w} ")))
+                || states_harm(&crate::text::lower_words(&clause))
         })
         .collect()
 }
+
+/// Whether a clause links what it names to a disease or injury as its effect
+/// ("exposure to X … is linked to an embryopathy", "X is associated with
+/// hepatotoxicity", "X increases the risk of bleeding"): harm to a population is a
+/// warning for it. A link that lowers the risk or denies it ("carries a much lower risk
+/// of hepatotoxicity", "is not associated with malformations") is none.
+fn states_harm(words: &[String]) -> bool {
+    let harm = |w: &str| {
+        let w = crate::text::singular(w);
+        HARM_NOUNS.contains(&w.as_str())
+            || HARM_ENDINGS
+                .iter()
+                .any(|e| w.len() > e.len() + 2 && w.ends_with(e))
+    };
+    let lowering = |w: &str| LOWERING.contains(&w);
+    HARM_LINKS.iter().any(|link| {
+        words.windows(link.len()).enumerate().any(|(at, window)| {
+            let linked = window.iter().zip(link.iter()).all(|(w, l)| w == l);
+            if !linked {
+                return false;
+            }
+            let after = at + link.len();
+            let effect = &words[after..(after + HARM_REACH).min(words.len())];
+            let before = &words[at.saturating_sub(HARM_REACH)..at];
+            let Some(k) = effect.iter().position(|w| harm(w)) else {
+                return false;
+            };
+            !before.iter().chain(&effect[..k]).any(|w| lowering(w))
+        })
+    })
+}
+
+/// Phrases that link an exposure to its effect.
+const HARM_LINKS: &[&[&str]] = &[
+    &["linked", "to"],
+    &["associated", "with"],
+    &["leads", "to"],
+    &["lead", "to"],
+    &["results", "in"],
+    &["result", "in"],
+    &["causes"],
+    &["caused"],
+    &["increases", "the", "risk", "of"],
+    &["increased", "risk", "of"],
+    &["raises", "the", "risk", "of"],
+    &["higher", "risk", "of"],
+];
+
+/// How many words an effect may sit after its link, and a lowering word before it.
+const HARM_REACH: usize = 4;
+
+/// Nouns that name an injury or harm.
+const HARM_NOUNS: &[&str] = &[
+    "defect",
+    "malformation",
+    "anomaly",
+    "bleeding",
+    "hemorrhage",
+    "haemorrhage",
+    "injury",
+    "damage",
+    "failure",
+    "death",
+    "miscarriage",
+    "stillbirth",
+];
+
+/// Endings of the medical names of diseases and injuries ("embryopathy",
+/// "hepatotoxicity", "pancreatitis", "hyperkalaemia", "aplasia").
+const HARM_ENDINGS: &[&str] = &["pathy", "toxicity", "itis", "emia", "aemia", "plasia"];
+
+/// Words that lower a risk or deny a link.
+const LOWERING: &[&str] = &[
+    "lower", "low", "reduce", "reduces", "reduced", "reducing", "decrease", "decreases",
+    "decreased", "less", "no", "not", "without", "minimal", "never", "prevent", "prevents",
+];
 
 /// Whether a heading warns against what the statements under it name: it has a
 /// warning whose cue takes no object of its own ("Contraindicated/not recommended",

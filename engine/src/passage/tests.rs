@@ -1213,6 +1213,20 @@ fn warnings_are_read_in_their_usual_wordings() {
         // Contractions are the words they stand for.
         ("Don’t use oral hydralazine as monotherapy.", true),
         ("You shouldn't give it with food.", true),
+        // Harm to the population is a warning for it; a lowered or denied link is none.
+        (
+            "Exposure to methimazole between 6 and 10 weeks of gestation is linked to a \
+             recognizable embryopathy.",
+            true,
+        ),
+        ("Valproate increases the risk of neural tube defects.", true),
+        ("Amiodarone is associated with hepatotoxicity.", true),
+        (
+            "It carries a much lower risk of fulminant hepatotoxicity than the alternative.",
+            false,
+        ),
+        ("Sertraline is not associated with major malformations.", false),
+        ("Patients with hepatitis B should receive tenofovir.", false),
     ];
     for (sentence, warns) in cases {
         assert_eq!(!warning_clauses(sentence).is_empty(), *warns, "{sentence}");
