@@ -584,7 +584,7 @@ fn explain_passage(prepared: &Prepared, question: &str, layout: Layout, gating: 
         return;
     };
     println!("   reader asks {:?}", reading.asked);
-    for c in reading.candidates.iter().take(6) {
+    for c in reading.candidates.iter().take(10) {
         println!(
             "   reader {:.2} {}{}{}",
             c.score,

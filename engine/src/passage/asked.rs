@@ -589,14 +589,21 @@ impl Slot {
         if at == 0 {
             // "Which test should be used to monitor her therapy?" asks for the means of
             // monitoring: what comes after "monitoring … by/with/using".
-            let used = lower.iter().position(|w| w == "used")?;
-            let verb = match (lower.get(used + 1), lower.get(used + 2)) {
-                (Some(to), Some(verb)) if to == "to" => verb,
-                _ => return None,
+            let used = lower.iter().position(|w| w == "used");
+            let verb = match used.map(|u| (lower.get(u + 1), lower.get(u + 2))) {
+                Some((Some(to), Some(verb))) if to == "to" => verb_stem(verb),
+                // "Which treatment …?" asks for the means of treating: a noun made from
+                // a verb by "-ment" names the act, and what it is done with or by is
+                // of its kind ("treated with cryotherapy").
+                _ => lower
+                    .get(at + 1)
+                    .and_then(|noun| noun.strip_suffix("ment"))
+                    .filter(|verb| verb.chars().count() >= MIN_VERB_LETTERS)
+                    .map(verb_stem)?,
             };
             return Some(Slot {
                 preposition: "by".to_string(),
-                verb: verb_stem(verb),
+                verb,
             });
         }
         let preposition = lower[at - 1].clone();
@@ -619,9 +626,14 @@ impl Slot {
         // means ("monitoring warfarin by … / using …").
         let both =
             |class: &[&str]| class.contains(&word) && class.contains(&self.preposition.as_str());
-        word == self.preposition || both(PLACES) || both(MEANS)
+        // "Treated with", "monitored with": "with" gives a means as well.
+        let with_means = word == "with" && MEANS.contains(&self.preposition.as_str());
+        word == self.preposition || both(PLACES) || both(MEANS) || with_means
     }
 }
+
+/// The fewest letters of a verb a "-ment" noun is made from ("treat", "manage").
+const MIN_VERB_LETTERS: usize = 4;
 
 /// A verb's stem for matching its forms: "used", "uses", "using" → "use"; "given",
 /// "gives" → "giv"/"give" alike ("giv").
@@ -656,7 +668,19 @@ pub fn slot_spans(slot: &Slot, text: &str, analysis: &Analysis) -> Vec<Range<usi
             continue;
         };
         if let Some(phrase) = analysis.phrases.iter().find(|np| np.range.start == p + 1) {
-            out.push(phrase.core.clone());
+            // A plural filler names a kind whose members may follow it ("treated with
+            // provider-applied methods: cryotherapy, …"); the members answer, not the
+            // kind.
+            let last = phrase.core.end.saturating_sub(1);
+            let members = if matches!(analysis.tags.get(last), Some(Tag::Nns | Tag::Nnps)) {
+                listed_after(analysis, &lower, phrase.range.end)
+            } else {
+                Vec::new()
+            };
+            if members.is_empty() {
+                out.push(phrase.core.clone());
+            }
+            out.extend(members);
         }
     }
     out
@@ -1621,6 +1645,10 @@ fn listed_after(analysis: &Analysis, tokens: &[String], end: usize) -> Vec<Range
     let mut members = Vec::new();
     let mut at = from;
     for p in analysis.phrases.iter().filter(|p| p.range.start >= from) {
+        // A member's own modifier was read with it.
+        if p.range.start < at {
+            continue;
+        }
         if p.range.start != at {
             break;
         }
@@ -1628,6 +1656,13 @@ fn listed_after(analysis: &Analysis, tokens: &[String], end: usize) -> Vec<Range
             members.push(p.core.clone());
         }
         at = p.range.end;
+        // A member may carry a phrase after a preposition ("cryotherapy with liquid
+        // nitrogen, trichloroacetic acid, or surgical removal").
+        if tags.get(at) == Some(&Tag::In) && tokens.get(at).is_some_and(|t| t != "of") {
+            if let Some(q) = analysis.phrases.iter().find(|q| q.range.start == at + 1) {
+                at = q.range.end;
+            }
+        }
         match tokens.get(at).map(String::as_str) {
             Some(",") => {
                 at += 1;

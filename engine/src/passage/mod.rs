@@ -1040,6 +1040,7 @@ pub fn read(
             .is_some()
             .cmp(&b.blocked_by.is_some())
             .then(typed(b_member).cmp(&typed(a_member)))
+            .then(b.for_patient.cmp(&a.for_patient))
             .then(b.score.total_cmp(&a.score))
             .then(b_member.cmp(a_member))
             .then(a.first.cmp(&b.first))
@@ -1454,8 +1455,23 @@ const HARM_ENDINGS: &[&str] = &["pathy", "toxicity", "itis", "emia", "aemia", "p
 
 /// Words that lower a risk or deny a link.
 const LOWERING: &[&str] = &[
-    "lower", "low", "reduce", "reduces", "reduced", "reducing", "decrease", "decreases",
-    "decreased", "less", "no", "not", "without", "minimal", "never", "prevent", "prevents",
+    "lower",
+    "low",
+    "reduce",
+    "reduces",
+    "reduced",
+    "reducing",
+    "decrease",
+    "decreases",
+    "decreased",
+    "less",
+    "no",
+    "not",
+    "without",
+    "minimal",
+    "never",
+    "prevent",
+    "prevents",
 ];
 
 /// Whether a heading warns against what the statements under it name: it has a

@@ -1225,7 +1225,10 @@ fn warnings_are_read_in_their_usual_wordings() {
             "It carries a much lower risk of fulminant hepatotoxicity than the alternative.",
             false,
         ),
-        ("Sertraline is not associated with major malformations.", false),
+        (
+            "Sertraline is not associated with major malformations.",
+            false,
+        ),
         ("Patients with hepatitis B should receive tenofovir.", false),
     ];
     for (sentence, warns) in cases {
@@ -1540,5 +1543,46 @@ fn where_several_are_asked_for_the_names_listed_together_answer() {
          drugs of choice for him?",
         Some("ondansetron and domperidone"),
         Some("ondansetron and domperidone"),
+    );
+}
+/// "Which treatment …?" asks for what the documents treat with, and a plural means
+/// is the kind its listed members belong to, each with its own modifier.
+#[test]
+fn a_treatment_is_what_the_documents_treat_with() {
+    let language = crate::language::tests::shipped();
+    let question = "Which treatment is preferred for external anogenital warts in a woman?";
+    let slot = super::asked::Slot::of(language, question).expect("a means is asked");
+    let text = "Anogenital warts in pregnant women are treated with provider-applied methods: \
+                cryotherapy with liquid nitrogen, trichloroacetic acid, or surgical removal.";
+    let analysis = language.analyse(text);
+    let lower = analysis.lower(text);
+    let filled: Vec<String> = super::asked::slot_spans(&slot, text, &analysis)
+        .into_iter()
+        .map(|r| lower[r].join(" "))
+        .collect();
+    assert_eq!(
+        filled,
+        ["cryotherapy", "trichloroacetic acid", "surgical removal"]
+    );
+    // A noun that is no verb's act asks for no means.
+    assert!(super::asked::Slot::of(language, "Which vaccine is preferred in pregnancy?").is_none());
+}
+
+/// What the documents say for a patient like this one comes before what they say in
+/// general, even of a drug the lexicon names: "cryotherapy" for a pregnant woman, the
+/// drug for anyone else.
+#[test]
+fn what_is_said_for_the_patient_comes_first() {
+    let docs = [
+        "Common warts may be treated with topical salicylic acid, which patients apply at \
+         home.",
+        "Common warts in pregnant women are treated with physical methods: cryotherapy or \
+         curettage.",
+    ];
+    check(
+        &docs,
+        "Which treatment is preferred for common warts in a woman at 20 weeks of gestation?",
+        Some("cryotherapy"),
+        Some("topical salicylic acid"),
     );
 }
