@@ -1229,6 +1229,16 @@ const WARNS: &[&str] = &[
     // blockers may be resistant to epinephrine").
     "resistant to",
     "refractory to",
+    // A test that misleads in a population is no test for it ("false-positive
+    // dexamethasone suppression tests occur in women taking oral estrogen").
+    "false positive",
+    "false positives",
+    "false negative",
+    "false negatives",
+    "falsely",
+    "unreliable",
+    "not reliable",
+    "inaccurate",
     // So is a treatment that does not work for it.
     "ineffective",
     "not effective",

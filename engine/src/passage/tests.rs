@@ -1230,6 +1230,13 @@ fn warnings_are_read_in_their_usual_wordings() {
             false,
         ),
         ("Patients with hepatitis B should receive tenofovir.", false),
+        // A test that misleads in a population warns against it there.
+        (
+            "False-positive dexamethasone suppression tests occur in women taking oral \
+             estrogen.",
+            true,
+        ),
+        ("HbA1c is unreliable in people with haemolytic anaemia.", true),
     ];
     for (sentence, warns) in cases {
         assert_eq!(!warning_clauses(sentence).is_empty(), *warns, "{sentence}");
