@@ -346,13 +346,7 @@ fn partitive(words: &[&str], i: usize) -> usize {
     }
 }
 
-/// The question proper: its last sentence that asks, when one does.
-pub fn asking(question: &str) -> Option<&str> {
-    question
-        .split_inclusive(['.', '?', '!'])
-        .rfind(|s| s.contains('?'))
-        .map(str::trim)
-}
+pub use crate::text::asking;
 
 /// The lower-case words of the question proper: its last sentence that asks ("A
 /// 10-year-old boy has TB. Which regimen should he receive?").

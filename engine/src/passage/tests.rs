@@ -1236,7 +1236,10 @@ fn warnings_are_read_in_their_usual_wordings() {
              estrogen.",
             true,
         ),
-        ("HbA1c is unreliable in people with haemolytic anaemia.", true),
+        (
+            "HbA1c is unreliable in people with haemolytic anaemia.",
+            true,
+        ),
     ];
     for (sentence, warns) in cases {
         assert_eq!(!warning_clauses(sentence).is_empty(), *warns, "{sentence}");

@@ -227,7 +227,7 @@ pub fn parse(question: &str) -> ParsedQuery {
     // Avoid-questions, read from the sentence that asks: what a case's earlier sentences
     // say ("Her rheumatologist says allopurinol cannot be avoided. … to what fraction
     // should azathioprine be reduced?") describes the patient, not what is asked.
-    let asks_from = asking_start(question);
+    let asks_from = crate::text::asking_start(question);
     let first = toks
         .iter()
         .position(|(_, t)| t.span.start >= asks_from)
@@ -367,23 +367,6 @@ fn split_conditions(clause: &str) -> Vec<String> {
     }
     flush(&mut current, &mut parts);
     parts
-}
-
-/// Where the sentence that asks begins: after the last sentence end (".", "?" or "!"
-/// before a space) that comes before the question's last "?"; 0 when it is the first.
-fn asking_start(question: &str) -> usize {
-    let Some(mark) = question.rfind('?') else {
-        return 0;
-    };
-    let bytes = question.as_bytes();
-    question[..mark]
-        .char_indices()
-        .filter(|&(i, c)| {
-            matches!(c, '.' | '?' | '!') && bytes.get(i + 1).is_some_and(u8::is_ascii_whitespace)
-        })
-        .map(|(i, _)| i + 1)
-        .next_back()
-        .unwrap_or(0)
 }
 
 #[cfg(test)]

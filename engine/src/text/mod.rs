@@ -6,7 +6,7 @@ mod sentences;
 mod words;
 
 pub use abbreviations::{abbreviations, long_form_start};
-pub use sentences::split_sentences;
+pub use sentences::{asking, asking_start, split_sentences};
 pub use words::{
     lower_words, normalize_term, singular, spelled_ordinals, uncontracted, words, Word,
 };

@@ -253,6 +253,30 @@ fn push_trimmed(text: &str, range: Range<usize>, out: &mut Vec<Range<usize>>) {
 mod tests {
     use super::*;
 
+    /// The asking sentence is the one that ends with the last "?"; a point inside a
+    /// number ends no sentence, and what follows the question mark is not asked.
+    #[test]
+    fn the_asking_sentence_ends_with_the_last_question_mark() {
+        for (question, expected) in [
+            (
+                "A 10-year-old boy has TB. Which regimen should he receive?",
+                Some("Which regimen should he receive?"),
+            ),
+            (
+                "Her PSA is 2.4 ng/mL. How should a PSA of 2.4 ng/mL be read?",
+                Some("How should a PSA of 2.4 ng/mL be read?"),
+            ),
+            (
+                "Which dose for an eGFR of 25.5 mL/min? Answer briefly.",
+                Some("Which dose for an eGFR of 25.5 mL/min?"),
+            ),
+            ("Which test? Which specimen?", Some("Which specimen?")),
+            ("No question here.", None),
+        ] {
+            assert_eq!(asking(question), expected, "{question}");
+        }
+    }
+
     fn check(text: &str, expect: &[&str]) {
         let got: Vec<&str> = split_sentences(text)
             .into_iter()
@@ -364,4 +388,30 @@ mod tests {
         check("...", &["..."]);
         check("ünïcödé. Ωmega ends", &["ünïcödé.", "Ωmega ends"]);
     }
+}
+
+/// Where a question's asking sentence begins: after the last sentence end (".", "?" or
+/// "!" before a space) that comes before its last "?"; 0 when it is the first. A point
+/// inside a number ("2.4 ng/mL") ends no sentence.
+pub fn asking_start(question: &str) -> usize {
+    let Some(mark) = question.rfind('?') else {
+        return 0;
+    };
+    let bytes = question.as_bytes();
+    question[..mark]
+        .char_indices()
+        .filter(|&(i, c)| {
+            matches!(c, '.' | '?' | '!') && bytes.get(i + 1).is_some_and(u8::is_ascii_whitespace)
+        })
+        .map(|(i, _)| i + 1)
+        .next_back()
+        .unwrap_or(0)
+}
+
+/// The question proper: the sentence that ends with its last "?" ("A 10-year-old boy
+/// has TB. Which regimen should he receive?" → "Which regimen should he receive?");
+/// `None` when nothing asks.
+pub fn asking(question: &str) -> Option<&str> {
+    let mark = question.rfind('?')?;
+    Some(question[asking_start(question)..=mark].trim())
 }
