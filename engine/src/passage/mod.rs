@@ -484,11 +484,64 @@ pub fn read(
     let owned = |statement: &Statement, analysis: &Analysis, at: usize, owner: &str| {
         drug_before(language, statement, analysis, at).is_none_or(|d| d == owner)
     };
-    // The spans of the asked kind in each statement, read once.
+    // The spans of the asked kind in each statement, read once. A short form the
+    // documents define by a long form of the asked kind is of that kind too: "nucleic
+    // acid tests (NATs)" makes "an HIV NAT" a test, "rapid diagnostic test (RDT)" makes
+    // "pLDH-only RDT" one.
+    let kinds: Vec<Asked> = match &asked {
+        Asked::Thing { head, plural } => {
+            let mut shorts: Vec<String> = written
+                .iter()
+                .filter(|(_, long)| {
+                    long.split_whitespace()
+                        .next_back()
+                        .is_some_and(|w| asked::stem(w) == *head)
+                })
+                .map(|(short, _)| asked::stem(short))
+                .filter(|short| short != head && short.chars().count() >= 2)
+                .collect();
+            shorts.sort();
+            shorts.dedup();
+            std::iter::once(asked.clone())
+                .chain(shorts.into_iter().map(|short| Asked::Thing {
+                    head: short,
+                    plural: *plural,
+                }))
+                .collect()
+        }
+        _ => vec![asked.clone()],
+    };
     let spans: Vec<Vec<(Range<usize>, Typed)>> = all
         .iter()
         .zip(&analyses)
-        .map(|(statement, analysis)| asked::spans(&asked, language, &statement.text, analysis))
+        .map(|(statement, analysis)| {
+            let lower = analysis.lower(&statement.text);
+            let mut found: Vec<(Range<usize>, Typed)> = kinds
+                .iter()
+                .enumerate()
+                .flat_map(|(k, kind)| {
+                    let spans = asked::spans(kind, language, &statement.text, analysis);
+                    // A short form is part of the name it ends ("HIV RNA NAT" is a test,
+                    // "HIV RNA" what it detects).
+                    let short = match kind {
+                        Asked::Thing { head, .. } if k > 0 => Some(head.clone()),
+                        _ => None,
+                    };
+                    let lower = &lower;
+                    spans.into_iter().filter(move |(r, _)| {
+                        short.as_ref().is_none_or(|short| {
+                            r.end > r.start
+                                && lower
+                                    .get(r.end - 1)
+                                    .is_some_and(|w| asked::stem(w) == *short)
+                        })
+                    })
+                })
+                .collect();
+            found.sort_by_key(|(r, t)| (r.start, r.end, *t));
+            found.dedup_by(|a, b| a.0 == b.0);
+            found
+        })
         .collect();
     if let Some(name) = owner.as_deref() {
         let any_owned =

@@ -1596,3 +1596,20 @@ fn what_is_said_for_the_patient_comes_first() {
         Some("topical salicylic acid"),
     );
 }
+
+/// A short form the documents define by a long form of the asked kind is of that kind,
+/// and names the thing whole: "an HIV NAT" is a test, not "HIV" (and one candidate
+/// with "NATs", the name written first).
+#[test]
+fn a_defined_short_form_is_of_its_long_form_kind() {
+    let docs = [
+        "Nucleic acid tests (NATs) detect the virus directly. An HIV NAT is recommended \
+         for infants exposed to HIV. In adults, a laboratory antibody test is used.",
+    ];
+    check(
+        &docs,
+        "Which test is recommended for a 6-week-old infant exposed to HIV?",
+        Some("NAT"),
+        Some("NAT"),
+    );
+}
