@@ -562,7 +562,8 @@ pub enum Typed {
 /// should Xpert be used?" asks for what comes after "used in/on".
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Slot {
-    /// The fronted preposition, lower case.
+    /// The fronted preposition, lower case; empty when the object of the verb is
+    /// asked.
     pub preposition: String,
     /// The question's main verb, as [`verb_stem`] leaves it.
     pub verb: String,
@@ -580,6 +581,19 @@ impl Slot {
         let analysis = language.analyse(asking);
         let lower = analysis.lower(asking);
         let at = lower.iter().position(|w| w == "which" || w == "what")?;
+        // "What should she be advised to add?": no noun after the wh-word, so what is
+        // asked is the object of the question's last verb, what the documents say to add
+        // ("advise her to consider adding a back-up method").
+        if at == 0 && lower.get(1).is_some_and(|w| Class::Auxiliary.has(w)) {
+            let verb = (2..lower.len()).rev().find(|&i| {
+                analysis.tags.get(i).is_some_and(|t| t.is_verb())
+                    && !Class::Auxiliary.has(&lower[i])
+            })?;
+            return Some(Slot {
+                preposition: String::new(),
+                verb: verb_stem(&lower[verb]),
+            });
+        }
         if at == 0 {
             // "Which test should be used to monitor her therapy?" asks for the means of
             // monitoring: what comes after "monitoring … by/with/using".
@@ -654,6 +668,13 @@ pub fn slot_spans(slot: &Slot, text: &str, analysis: &Analysis) -> Vec<Range<usi
     let mut out = Vec::new();
     for (k, word) in lower.iter().enumerate() {
         if verb_stem(word) != slot.verb {
+            continue;
+        }
+        // An object: the phrase right after the verb.
+        if slot.preposition.is_empty() {
+            if let Some(phrase) = analysis.phrases.iter().find(|np| np.range.start == k + 1) {
+                out.push(phrase.core.clone());
+            }
             continue;
         }
         let Some(p) =

@@ -1613,3 +1613,21 @@ fn a_defined_short_form_is_of_its_long_form_kind() {
         Some("NAT"),
     );
 }
+
+/// "What should she add?" names no kind: it asks for the object of its verb, what the
+/// documents say to add.
+#[test]
+fn what_is_asked_without_a_noun_is_the_object_of_the_verb() {
+    let language = crate::language::tests::shipped();
+    let question = "She takes the pill and has started phenytoin. What should she be \
+                    advised to add to her contraception?";
+    let slot = super::asked::Slot::of(language, question).expect("an object is asked");
+    let text = "Advise her to consider adding a back-up method of birth control, like condoms.";
+    let analysis = language.analyse(text);
+    let lower = analysis.lower(text);
+    let filled: Vec<String> = super::asked::slot_spans(&slot, text, &analysis)
+        .into_iter()
+        .map(|r| lower[r].join(" "))
+        .collect();
+    assert_eq!(filled, ["back-up method"]);
+}
