@@ -249,6 +249,32 @@ fn push_trimmed(text: &str, range: Range<usize>, out: &mut Vec<Range<usize>>) {
     }
 }
 
+/// Where a question's asking sentence begins: after the last sentence end (".", "?" or
+/// "!" before a space) that comes before its last "?"; 0 when it is the first. A point
+/// inside a number ("2.4 ng/mL") ends no sentence.
+pub fn asking_start(question: &str) -> usize {
+    let Some(mark) = question.rfind('?') else {
+        return 0;
+    };
+    let bytes = question.as_bytes();
+    question[..mark]
+        .char_indices()
+        .filter(|&(i, c)| {
+            matches!(c, '.' | '?' | '!') && bytes.get(i + 1).is_some_and(u8::is_ascii_whitespace)
+        })
+        .map(|(i, _)| i + 1)
+        .next_back()
+        .unwrap_or(0)
+}
+
+/// The question proper: the sentence that ends with its last "?" ("A 10-year-old boy
+/// has TB. Which regimen should he receive?" → "Which regimen should he receive?");
+/// `None` when nothing asks.
+pub fn asking(question: &str) -> Option<&str> {
+    let mark = question.rfind('?')?;
+    Some(question[asking_start(question)..=mark].trim())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,30 +414,4 @@ mod tests {
         check("...", &["..."]);
         check("ünïcödé. Ωmega ends", &["ünïcödé.", "Ωmega ends"]);
     }
-}
-
-/// Where a question's asking sentence begins: after the last sentence end (".", "?" or
-/// "!" before a space) that comes before its last "?"; 0 when it is the first. A point
-/// inside a number ("2.4 ng/mL") ends no sentence.
-pub fn asking_start(question: &str) -> usize {
-    let Some(mark) = question.rfind('?') else {
-        return 0;
-    };
-    let bytes = question.as_bytes();
-    question[..mark]
-        .char_indices()
-        .filter(|&(i, c)| {
-            matches!(c, '.' | '?' | '!') && bytes.get(i + 1).is_some_and(u8::is_ascii_whitespace)
-        })
-        .map(|(i, _)| i + 1)
-        .next_back()
-        .unwrap_or(0)
-}
-
-/// The question proper: the sentence that ends with its last "?" ("A 10-year-old boy
-/// has TB. Which regimen should he receive?" → "Which regimen should he receive?");
-/// `None` when nothing asks.
-pub fn asking(question: &str) -> Option<&str> {
-    let mark = question.rfind('?')?;
-    Some(question[asking_start(question)..=mark].trim())
 }
