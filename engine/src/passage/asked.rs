@@ -1119,6 +1119,16 @@ pub fn spans(
                 }
                 out.extend(listed_after(analysis, &tokens, p.core.end));
             }
+            // A name set off by a dash after one of the kind, or after its relative
+            // clause: "prefer a test that reflects free cortisol — late-night salivary
+            // cortisol".
+            for p in &analysis.phrases {
+                let last = p.core.end.saturating_sub(1);
+                if p.core.is_empty() || tokens.get(last).is_none_or(|t| stem(t) != *head) {
+                    continue;
+                }
+                out.extend(named_after_dash(analysis, &tokens, p.range.end));
+            }
             // "Both A and B": the pair is one answer when either is of the asked kind.
             for (a, b) in analysis.phrases.iter().zip(analysis.phrases.iter().skip(1)) {
                 let both = tokens.get(a.range.start).is_some_and(|t| t == "both")
@@ -1695,6 +1705,33 @@ fn listed_after(analysis: &Analysis, tokens: &[String], end: usize) -> Vec<Range
     }
     members
 }
+
+/// The noun phrase a dash sets off after a phrase ending at `end`, or after the
+/// relative clause that follows it ("a test that reflects free cortisol — late-night
+/// salivary cortisol"): an appositive that names what the phrase describes.
+fn named_after_dash(analysis: &Analysis, tokens: &[String], end: usize) -> Option<Range<usize>> {
+    let dash = |t: &str| matches!(t, "—" | "–");
+    let mut at = end;
+    if tokens
+        .get(at)
+        .is_some_and(|t| matches!(t.as_str(), "that" | "which"))
+    {
+        at = (at + 1..(at + 1 + MAX_RELATIVE_WORDS).min(tokens.len()))
+            .take_while(|&k| !matches!(tokens[k].as_str(), "." | ";" | ":" | ","))
+            .find(|&k| dash(&tokens[k]))?;
+    }
+    if !tokens.get(at).is_some_and(|t| dash(t)) {
+        return None;
+    }
+    analysis
+        .phrases
+        .iter()
+        .find(|p| p.range.start == at + 1 && p.core.len() <= MAX_MEMBER_WORDS)
+        .map(|p| p.core.clone())
+}
+
+/// Longest relative clause between a phrase and the dash that names it.
+const MAX_RELATIVE_WORDS: usize = 8;
 
 fn sorted(mut spans: Vec<(Range<usize>, Typed)>) -> Vec<(Range<usize>, Typed)> {
     spans.sort_by_key(|(r, t)| (r.start, r.end, *t));

@@ -871,6 +871,32 @@ pub fn read(
         // warning against two candidates used together counts neither for nor against
         // either alone. (A drug the patient already takes is named by the question, so
         // it is no candidate: a warning against combining with it warns one candidate.)
+        // A warning about a kind in the plural warns every candidate of that kind:
+        // "false-positive dexamethasone suppression tests occur …" warns against "the
+        // 1-mg overnight dexamethasone suppression test" (the kind's words, two or more,
+        // are the candidate's, its head last in both).
+        let lower = analysis.lower(&statement.text);
+        for p in &analysis.phrases {
+            let last = p.core.end.saturating_sub(1);
+            let plural = matches!(analysis.tags.get(last), Some(Tag::Nns | Tag::Nnps));
+            let in_warning = analysis.words.get(p.core.start).is_some_and(|first| {
+                clauses
+                    .iter()
+                    .any(|c| c.start <= first.span.start && first.span.start < c.end)
+            });
+            if !plural || p.core.len() < 2 || !in_warning {
+                continue;
+            }
+            let kind = normalize_term(&lower[p.core.clone()].join(" "));
+            let kind: Vec<&str> = kind.split(' ').collect();
+            for key in texts.keys() {
+                let words: Vec<&str> = key.split(' ').collect();
+                let of_kind = words.last() == kind.last() && kind.iter().all(|k| words.contains(k));
+                if of_kind && !warned.contains(key) {
+                    warned.push(key.clone());
+                }
+            }
+        }
         let mut seen = BTreeSet::new();
         warned.retain(|k| seen.insert(k.clone()));
         let paired = warned.len() >= 2 && names_combination(&statement.text);

@@ -1631,3 +1631,23 @@ fn what_is_asked_without_a_noun_is_the_object_of_the_verb() {
         .collect();
     assert_eq!(filled, ["back-up method"]);
 }
+
+/// A warning about a kind in the plural warns every candidate of the kind, and a dash
+/// after one of the asked kind (or its relative clause) sets off its name.
+#[test]
+fn a_plural_kind_warns_its_members_and_a_dash_names_one() {
+    let docs = [
+        "Screening for Cushing syndrome uses the 1-mg overnight dexamethasone suppression \
+         test, which is the most widely used first test.",
+        "False-positive dexamethasone suppression tests occur in women taking oral \
+         estrogen. In these women, prefer a test that reflects free cortisol — late-night \
+         salivary cortisol.",
+    ];
+    check(
+        &docs,
+        "Which screening test for Cushing syndrome should be used in a woman taking oral \
+         estrogen?",
+        Some("late-night salivary cortisol"),
+        Some("1-mg overnight dexamethasone suppression test"),
+    );
+}
