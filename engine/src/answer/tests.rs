@@ -33,8 +33,19 @@ fn explore_lyme() -> (
     Answer,
     Exploration,
 ) {
-    let (docs, question, _) = TABLE_1[2];
-    let prepared = prepare(docs);
+    explore_lyme_in(prepare(TABLE_1[2].0))
+}
+
+/// [`explore_lyme`] over documents prepared as given (with the linguistic base, say).
+fn explore_lyme_in(
+    prepared: Prepared,
+) -> (
+    Prepared,
+    crate::embed::Memo<LexicalEmbedder>,
+    Answer,
+    Exploration,
+) {
+    let question = TABLE_1[2].1;
     let mut memo = crate::embed::Memo::new(LexicalEmbedder::default());
     let (first, exploration) = pollster::block_on(explore(
         &prepared,
@@ -393,21 +404,9 @@ fn a_separate_patient_description_regates_the_question() {
 /// the reader no longer warns against it for her.
 #[test]
 fn the_passage_reader_follows_a_flipped_condition() {
-    let (docs, question, _) = TABLE_1[2];
-    let prepared = prepare(docs).with_language(shipped_language());
-    let mut memo = crate::embed::Memo::new(LexicalEmbedder::default());
-    let (first, exploration) = pollster::block_on(explore(
-        &prepared,
-        question,
-        &Strategy::Cgr.config(),
-        &mut memo,
-        &mut RuleSteps,
-    ))
-    .expect("answers");
-    assert_eq!(
-        first.text().map(str::to_lowercase).as_deref(),
-        Some("amoxicillin")
-    );
+    let language = crate::language::tests::shipped_shared().clone();
+    let (prepared, mut memo, first, exploration) =
+        explore_lyme_in(prepare(TABLE_1[2].0).with_language(language));
     let overrides = described(&first, "The patient is not pregnant.");
     let regated =
         pollster::block_on(exploration.regate(&prepared, &overrides, &mut memo)).expect("re-gates");
@@ -416,22 +415,6 @@ fn the_passage_reader_follows_a_flipped_condition() {
         Some("doxycycline"),
         "{overrides:?}"
     );
-}
-
-/// The shipped linguistic base, shared by the tests that read with it.
-fn shipped_language() -> std::sync::Arc<crate::language::Language> {
-    static LANGUAGE: std::sync::OnceLock<std::sync::Arc<crate::language::Language>> =
-        std::sync::OnceLock::new();
-    LANGUAGE
-        .get_or_init(|| {
-            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/lexicons");
-            let read = |name: &str| std::fs::read(dir.join(name)).expect("models/lexicons");
-            std::sync::Arc::new(
-                crate::language::Language::from_bytes(&read("tagger.txt"), &read("drugs.tsv"))
-                    .expect("language data"),
-            )
-        })
-        .clone()
 }
 
 /// The explanation prompt carries the answer, the sentence behind it and the blocked

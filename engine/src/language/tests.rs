@@ -4,7 +4,12 @@ use super::*;
 
 /// The resources `scripts/build_lexicons.py` writes (the test command's setup runs it).
 pub(crate) fn shipped() -> &'static Language {
-    static LANGUAGE: OnceLock<Language> = OnceLock::new();
+    shipped_shared()
+}
+
+/// [`shipped`] as the answer pipeline holds it (a `Prepared` shares its language).
+pub(crate) fn shipped_shared() -> &'static std::sync::Arc<Language> {
+    static LANGUAGE: OnceLock<std::sync::Arc<Language>> = OnceLock::new();
     LANGUAGE.get_or_init(|| {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models/lexicons");
         let read = |name: &str| {
@@ -12,7 +17,9 @@ pub(crate) fn shipped() -> &'static Language {
                 panic!("models/lexicons/{name}: {e}; run scripts/build_lexicons.py")
             })
         };
-        Language::from_bytes(&read("tagger.txt"), &read("drugs.tsv")).expect("language data")
+        std::sync::Arc::new(
+            Language::from_bytes(&read("tagger.txt"), &read("drugs.tsv")).expect("language data"),
+        )
     })
 }
 

@@ -1078,6 +1078,10 @@ pub fn spans(
                 if p.core.is_empty() || tokens.get(last).is_none_or(|t| stem(t) != *head) {
                     continue;
                 }
+                // A name set off by a dash after one of the kind, or after its relative
+                // clause: "prefer a test that reflects free cortisol — late-night
+                // salivary cortisol".
+                out.extend(named_after_dash(analysis, &tokens, p.range.end));
                 // A plural names the kind, not one of its members ("two RSV vaccines",
                 // "other JEV vaccines"), unless several are asked for.
                 if !plural && matches!(tags[last], Tag::Nns | Tag::Nnps) {
@@ -1118,16 +1122,6 @@ pub fn spans(
                     continue;
                 }
                 out.extend(listed_after(analysis, &tokens, p.core.end));
-            }
-            // A name set off by a dash after one of the kind, or after its relative
-            // clause: "prefer a test that reflects free cortisol — late-night salivary
-            // cortisol".
-            for p in &analysis.phrases {
-                let last = p.core.end.saturating_sub(1);
-                if p.core.is_empty() || tokens.get(last).is_none_or(|t| stem(t) != *head) {
-                    continue;
-                }
-                out.extend(named_after_dash(analysis, &tokens, p.range.end));
             }
             // "Both A and B": the pair is one answer when either is of the asked kind.
             for (a, b) in analysis.phrases.iter().zip(analysis.phrases.iter().skip(1)) {
@@ -1733,7 +1727,8 @@ fn named_after_dash(analysis: &Analysis, tokens: &[String], end: usize) -> Optio
 /// Longest relative clause between a phrase and the dash that names it.
 const MAX_RELATIVE_WORDS: usize = 8;
 
-fn sorted(mut spans: Vec<(Range<usize>, Typed)>) -> Vec<(Range<usize>, Typed)> {
+/// Spans in order, each range once (with its strongest typing).
+pub(crate) fn sorted(mut spans: Vec<(Range<usize>, Typed)>) -> Vec<(Range<usize>, Typed)> {
     spans.sort_by_key(|(r, t)| (r.start, r.end, *t));
     spans.dedup_by(|a, b| a.0 == b.0);
     spans

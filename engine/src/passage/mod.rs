@@ -516,7 +516,7 @@ pub fn read(
         .zip(&analyses)
         .map(|(statement, analysis)| {
             let lower = analysis.lower(&statement.text);
-            let mut found: Vec<(Range<usize>, Typed)> = kinds
+            let found: Vec<(Range<usize>, Typed)> = kinds
                 .iter()
                 .enumerate()
                 .flat_map(|(k, kind)| {
@@ -538,9 +538,7 @@ pub fn read(
                     })
                 })
                 .collect();
-            found.sort_by_key(|(r, t)| (r.start, r.end, *t));
-            found.dedup_by(|a, b| a.0 == b.0);
-            found
+            asked::sorted(found)
         })
         .collect();
     if let Some(name) = owner.as_deref() {
@@ -867,36 +865,16 @@ pub fn read(
                 warned = own.iter().map(|m| m.key.clone()).collect();
             }
         }
+        // A warning about a kind in the plural warns every candidate of the kind.
+        for key in kinds_warned(analysis, &statement.text, &clauses, texts.keys()) {
+            if !warned.contains(&key) {
+                warned.push(key);
+            }
+        }
         // "The combination of an ACE inhibitor and an ARB is not recommended": a
         // warning against two candidates used together counts neither for nor against
         // either alone. (A drug the patient already takes is named by the question, so
         // it is no candidate: a warning against combining with it warns one candidate.)
-        // A warning about a kind in the plural warns every candidate of that kind:
-        // "false-positive dexamethasone suppression tests occur …" warns against "the
-        // 1-mg overnight dexamethasone suppression test" (the kind's words, two or more,
-        // are the candidate's, its head last in both).
-        let lower = analysis.lower(&statement.text);
-        for p in &analysis.phrases {
-            let last = p.core.end.saturating_sub(1);
-            let plural = matches!(analysis.tags.get(last), Some(Tag::Nns | Tag::Nnps));
-            let in_warning = analysis.words.get(p.core.start).is_some_and(|first| {
-                clauses
-                    .iter()
-                    .any(|c| c.start <= first.span.start && first.span.start < c.end)
-            });
-            if !plural || p.core.len() < 2 || !in_warning {
-                continue;
-            }
-            let kind = normalize_term(&lower[p.core.clone()].join(" "));
-            let kind: Vec<&str> = kind.split(' ').collect();
-            for key in texts.keys() {
-                let words: Vec<&str> = key.split(' ').collect();
-                let of_kind = words.last() == kind.last() && kind.iter().all(|k| words.contains(k));
-                if of_kind && !warned.contains(key) {
-                    warned.push(key.clone());
-                }
-            }
-        }
         let mut seen = BTreeSet::new();
         warned.retain(|k| seen.insert(k.clone()));
         let paired = warned.len() >= 2 && names_combination(&statement.text);
@@ -1472,6 +1450,44 @@ fn warning_clauses_of(
         .collect()
 }
 
+/// The candidates (by key) a warning about a kind in the plural warns against:
+/// "false-positive dexamethasone suppression tests occur …" warns against "the 1-mg
+/// overnight dexamethasone suppression test" (the kind's words, two or more, are the
+/// candidate's, its head last in both). `clauses` are the statement's warning clauses.
+fn kinds_warned<'a>(
+    analysis: &Analysis,
+    text: &str,
+    clauses: &[Range<usize>],
+    keys: impl Iterator<Item = &'a String> + Clone,
+) -> Vec<String> {
+    if clauses.is_empty() {
+        return Vec::new();
+    }
+    let lower = analysis.lower(text);
+    let mut out = Vec::new();
+    for p in &analysis.phrases {
+        let last = p.core.end.saturating_sub(1);
+        let plural = matches!(analysis.tags.get(last), Some(Tag::Nns | Tag::Nnps));
+        let in_warning = analysis.words.get(p.core.start).is_some_and(|first| {
+            clauses
+                .iter()
+                .any(|c| c.start <= first.span.start && first.span.start < c.end)
+        });
+        if !plural || p.core.len() < 2 || !in_warning {
+            continue;
+        }
+        let kind = normalize_term(&lower[p.core.clone()].join(" "));
+        let kind: Vec<&str> = kind.split(' ').collect();
+        for key in keys.clone() {
+            let words: Vec<&str> = key.split(' ').collect();
+            if words.last() == kind.last() && kind.iter().all(|k| words.contains(k)) {
+                out.push(key.clone());
+            }
+        }
+    }
+    out
+}
+
 /// Whether a clause links what it names to a disease or injury as its effect
 /// ("exposure to X … is linked to an embryopathy", "X is associated with
 /// hepatotoxicity", "X increases the risk of bleeding"): harm to a population is a
@@ -1540,7 +1556,7 @@ const HARM_NOUNS: &[&str] = &[
 
 /// Endings of the medical names of diseases and injuries ("embryopathy",
 /// "hepatotoxicity", "pancreatitis", "hyperkalaemia", "aplasia").
-const HARM_ENDINGS: &[&str] = &["pathy", "toxicity", "itis", "emia", "aemia", "plasia"];
+const HARM_ENDINGS: &[&str] = &["pathy", "toxicity", "itis", "emia", "plasia"];
 
 /// Words that lower a risk or deny a link.
 const LOWERING: &[&str] = &[

@@ -1559,23 +1559,30 @@ fn where_several_are_asked_for_the_names_listed_together_answer() {
 /// is the kind its listed members belong to, each with its own modifier.
 #[test]
 fn a_treatment_is_what_the_documents_treat_with() {
-    let language = crate::language::tests::shipped();
-    let question = "Which treatment is preferred for external anogenital warts in a woman?";
-    let slot = super::asked::Slot::of(language, question).expect("a means is asked");
-    let text = "Anogenital warts in pregnant women are treated with provider-applied methods: \
-                cryotherapy with liquid nitrogen, trichloroacetic acid, or surgical removal.";
-    let analysis = language.analyse(text);
-    let lower = analysis.lower(text);
-    let filled: Vec<String> = super::asked::slot_spans(&slot, text, &analysis)
-        .into_iter()
-        .map(|r| lower[r].join(" "))
-        .collect();
+    let filled = slot_fillers(
+        "Which treatment is preferred for external anogenital warts in a woman?",
+        "Anogenital warts in pregnant women are treated with provider-applied methods: \
+         cryotherapy with liquid nitrogen, trichloroacetic acid, or surgical removal.",
+    );
     assert_eq!(
         filled,
         ["cryotherapy", "trichloroacetic acid", "surgical removal"]
     );
     // A noun that is no verb's act asks for no means.
+    let language = crate::language::tests::shipped();
     assert!(super::asked::Slot::of(language, "Which vaccine is preferred in pregnancy?").is_none());
+}
+
+/// What `text` puts in the slot `question` asks to fill, phrase by phrase.
+fn slot_fillers(question: &str, text: &str) -> Vec<String> {
+    let language = crate::language::tests::shipped();
+    let slot = super::asked::Slot::of(language, question).expect("a slot is asked");
+    let analysis = language.analyse(text);
+    let lower = analysis.lower(text);
+    super::asked::slot_spans(&slot, text, &analysis)
+        .into_iter()
+        .map(|r| lower[r].join(" "))
+        .collect()
 }
 
 /// What the documents say for a patient like this one comes before what they say in
@@ -1618,17 +1625,11 @@ fn a_defined_short_form_is_of_its_long_form_kind() {
 /// documents say to add.
 #[test]
 fn what_is_asked_without_a_noun_is_the_object_of_the_verb() {
-    let language = crate::language::tests::shipped();
-    let question = "She takes the pill and has started phenytoin. What should she be \
-                    advised to add to her contraception?";
-    let slot = super::asked::Slot::of(language, question).expect("an object is asked");
-    let text = "Advise her to consider adding a back-up method of birth control, like condoms.";
-    let analysis = language.analyse(text);
-    let lower = analysis.lower(text);
-    let filled: Vec<String> = super::asked::slot_spans(&slot, text, &analysis)
-        .into_iter()
-        .map(|r| lower[r].join(" "))
-        .collect();
+    let filled = slot_fillers(
+        "She takes the pill and has started phenytoin. What should she be advised to add \
+         to her contraception?",
+        "Advise her to consider adding a back-up method of birth control, like condoms.",
+    );
     assert_eq!(filled, ["back-up method"]);
 }
 

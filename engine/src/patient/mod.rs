@@ -974,13 +974,15 @@ impl Patient {
     pub fn evaluate(&self, phrase: &str) -> Truth {
         // What was stated of a phrase decides every phrase that names it ("women who
         // are not pregnant" the other way).
-        let whole = singular_padded(phrase);
-        let stated = self
-            .stated
-            .iter()
-            .find_map(|(s, truth)| Some((mention_in_phrase(&whole, s)?, *truth)));
-        if let Some((plain, truth)) = stated {
-            return if plain { truth } else { truth.negate() };
+        if !self.stated.is_empty() {
+            let whole = singular_padded(phrase);
+            let stated = self
+                .stated
+                .iter()
+                .find_map(|(s, truth)| Some((mention_in_phrase(&whole, s)?, *truth)));
+            if let Some((plain, truth)) = stated {
+                return if plain { truth } else { truth.negate() };
+            }
         }
         let phrase = own_population(phrase);
         // "children <8 y old and pregnant women": populations listed side by side, each
