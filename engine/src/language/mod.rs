@@ -12,7 +12,7 @@ mod tagger;
 use std::fmt;
 
 pub use chunks::{noun_phrases, NounPhrase};
-pub use drugs::{Drug, DrugLexicon, Kinds, VACCINES};
+pub use drugs::{Drug, DrugLexicon, Kinds, Sense, VACCINES};
 pub use tagger::{Tag, Tagger};
 
 use crate::text::{words, Word};

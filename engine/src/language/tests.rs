@@ -294,3 +294,34 @@ fn class_nouns_are_told_from_other_nouns() {
     assert!(drugs.lookup("anticoagulants").is_some_and(|d| d.is_class()));
     assert!(drugs.lookup("warfarin").is_some_and(|d| !d.is_class()));
 }
+
+#[test]
+fn nouns_have_their_wordnet_senses_most_frequent_first() {
+    let drugs = &shipped().drugs;
+    assert_eq!(drugs.senses("asthma"), [Sense::State]);
+    // A plural is looked up by its singular; case does not matter.
+    assert_eq!(drugs.senses("Weeks").first(), Some(&Sense::Time));
+    assert_eq!(drugs.senses("hip").first(), Some(&Sense::Body));
+    assert_eq!(drugs.senses("vaccine"), [Sense::Artifact]);
+    // Most drug names and short forms are not WordNet's.
+    assert!(drugs.senses("dolutegravir").is_empty());
+    for sense in Sense::ALL {
+        assert_eq!(Sense::from_name(sense.name()), Some(sense));
+    }
+}
+
+#[test]
+fn a_sense_the_lexicon_does_not_know_is_refused_by_line() {
+    let bytes =
+        b"[canonical]\nwarfarin\t\n[variant]\nwarfarin\t0\t0\n[sense]\nasthma\tstate\nhip\tbone\n";
+    let err = DrugLexicon::from_bytes(bytes).unwrap_err().to_string();
+    assert!(
+        err.contains("line 7") && err.contains("unknown sense"),
+        "{err}"
+    );
+    let ok = b"[canonical]\nwarfarin\t\n[variant]\nwarfarin\t0\t0\n[sense]\nasthma\tstate\n";
+    assert_eq!(
+        DrugLexicon::from_bytes(ok).unwrap().senses("asthma"),
+        [Sense::State]
+    );
+}

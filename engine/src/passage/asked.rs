@@ -556,6 +556,9 @@ pub enum Typed {
     /// Only a member's noun alone ("in sputum", "(CSF)"), for a kind the documents
     /// never name otherwise; beside the slot's fillers when there are any.
     Bare,
+    /// Any other noun phrase of a statement: nothing types it, so only the learned
+    /// ranker ([`super::rank`]) can put it before a typed candidate.
+    Phrase,
 }
 
 /// The slot a question with a fronted preposition asks to fill: "On which specimen

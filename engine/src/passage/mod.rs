@@ -22,6 +22,7 @@
 //! nothing: the general answer.
 
 pub mod asked;
+pub mod rank;
 pub mod structure;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -52,6 +53,10 @@ pub struct Candidate {
     /// Whether a statement about the patient's own population counts for it: the
     /// documents say something of it for a patient like this one, not only in general.
     pub for_patient: bool,
+    /// How the documents type it as the asked kind.
+    pub typed: Typed,
+    /// How the statements name it (the ranker's cues).
+    pub context: rank::Context,
 }
 
 /// Another reader's answer, for [`Reading::instead_of`].
@@ -70,14 +75,22 @@ pub struct Reading {
     pub candidates: Vec<Candidate>,
     /// The documents' headings, normalised: what names a section is not an answer.
     pub headings: BTreeSet<String>,
+    /// Whether the learned ranker ordered the candidates: then an untyped noun phrase
+    /// may be the best.
+    pub ranked: bool,
 }
 
 impl Reading {
+    /// The candidates the documents type as the asked kind, best first.
+    pub fn typed(&self) -> impl Iterator<Item = &Candidate> {
+        self.candidates.iter().filter(|c| c.typed != Typed::Phrase)
+    }
+
     /// The best candidate that no warning rules out.
     pub fn best(&self) -> Option<&Candidate> {
-        self.candidates
-            .iter()
-            .find(|c| c.blocked_by.is_none() && c.score > 0.0)
+        self.candidates.iter().find(|c| {
+            c.blocked_by.is_none() && c.score > 0.0 && (self.ranked || c.typed != Typed::Phrase)
+        })
     }
 
     /// The answer to give instead of another reader's (`None`: it has none, or only a
@@ -100,7 +113,7 @@ impl Reading {
         if asks_to_avoid {
             return match other {
                 Some(_) => None,
-                None => self.candidates.iter().find(|c| c.blocked_by.is_some()),
+                None => self.typed().find(|c| c.blocked_by.is_some()),
             };
         }
         let best = self.best()?;
@@ -162,8 +175,7 @@ impl Reading {
         // it ("Rasburicase … is contraindicated in G6PD deficiency").
         let theirs = normalize_term(answer);
         if self
-            .candidates
-            .iter()
+            .typed()
             .any(|c| c.blocked_by.is_some() && normalize_term(&c.text) == theirs)
         {
             return Some(best);
@@ -220,14 +232,18 @@ impl Reading {
         // Among the candidates as this reader reads them: said of a patient like this
         // one too, when the best is.
         let among = self.candidates.iter().any(|c| {
-            if best.for_patient && !c.for_patient {
+            if (best.for_patient && !c.for_patient) || c.typed == Typed::Phrase {
                 return false;
             }
             let k = format!(" {} ", normalize_term(&c.text));
             key.contains(&k) || k.contains(&key)
         });
-        let stands =
-            among || !best.for_patient || (other.for_patient && self.of_kind(language, answer));
+        // A phrase nothing types as the asked kind never displaces an answer of the
+        // asked shape: only the ranker put it first.
+        let stands = among
+            || !best.for_patient
+            || best.typed == Typed::Phrase
+            || (other.for_patient && self.of_kind(language, answer));
         (!stands).then_some(best)
     }
 
@@ -363,6 +379,10 @@ const RECOMMENDS_WEIGHT: f32 = 1.5;
 /// development sets; leave-one-set-out, every factor from 1.6 to 2.5 ranks the most
 /// answers first, so the round one is kept.
 const NAMED_FACTOR: f32 = 2.0;
+
+/// Where an untyped noun phrase's `first` starts counting: after every typed
+/// candidate, so ties go to the typed.
+const PHRASE_ORDER: usize = 1 << 20;
 
 /// Longest candidate, in words ("50 mg of dolutegravir twice per day").
 const MAX_CANDIDATE_WORDS: usize = 8;
@@ -571,29 +591,23 @@ pub fn read(
     let mut texts: BTreeMap<String, (String, usize, Typed)> = BTreeMap::new();
     let mut surfaces: BTreeSet<(Vec<String>, String)> = BTreeSet::new();
     let mut mentions: Vec<Vec<Mention>> = Vec::with_capacity(all.len());
-    for ((statement, analysis), spans) in all.iter().zip(&analyses).zip(&spans) {
-        let tokens = analysis.lower(&statement.text);
-        let mut found: Vec<Mention> = Vec::new();
-        let slotted = slot
-            .iter()
-            .flat_map(|slot| asked::slot_spans(slot, &statement.text, analysis))
-            .map(|r| (r, Typed::Slot));
-        let events = event_times(asks_when, &statement.text, analysis)
-            .into_iter()
-            .map(|r| (r, Typed::Named));
-        for (range, typed) in spans.iter().cloned().chain(slotted).chain(events) {
-            if range.len() > MAX_CANDIDATE_WORDS {
-                continue;
+    // Every other noun phrase, for the learned ranker: kept apart from the typed
+    // candidates, so that none of them names a section's topic, is a lead-in's, or
+    // swallows a typed name it contains.
+    let mut phrase_texts: BTreeMap<String, (String, usize)> = BTreeMap::new();
+    let mut phrase_mentions: Vec<Vec<Mention>> = Vec::with_capacity(all.len());
+    // A span that can be a candidate: its bytes, text, key and the name inside it; none
+    // that restates the question, gives a role, or is another drug's amount.
+    let admit =
+        |statement: &Statement, analysis: &Analysis, tokens: &[String], range: Range<usize>| {
+            if range.is_empty() || range.len() > MAX_CANDIDATE_WORDS {
+                return None;
             }
-            let (Some(first), Some(last)) = (
-                analysis.words.get(range.start),
-                analysis.words.get(range.end.saturating_sub(1)),
-            ) else {
-                continue;
-            };
+            let first = analysis.words.get(range.start)?;
+            let last = analysis.words.get(range.end - 1)?;
             let bytes = first.span.start..last.span.end;
             if foreign(statement, analysis, bytes.start) {
-                continue;
+                return None;
             }
             let text = analysis
                 .text(&statement.text, range.clone())
@@ -608,18 +622,65 @@ pub fn read(
                 });
             // A role is no name ("the preferred 3rd generation cephalosporin").
             let role = ROLE_WORDS.contains(&tokens[range.start].as_str());
-            if key.is_empty()
+            let rejected = key.is_empty()
                 || role
                 || restates
-                || asked::changed_from(&tokens, range.start)
+                || asked::changed_from(tokens, range.start)
                 || redefined(&text)
                 || (!proportion_answers && text.ends_with('%'))
                 || (!offers_options
                     && (question_key.contains(&format!(" {key} "))
-                        || question_key.contains(&format!(" {} ", normalize_term(&text)))))
-            {
-                continue;
+                        || question_key.contains(&format!(" {} ", normalize_term(&text)))));
+            (!rejected).then_some((bytes, text, key, name))
+        };
+    // A thing asked for is no person, unless people are asked for.
+    let asks_person = match &asked {
+        Asked::Thing { head, .. } => Class::Person.has(head) || Class::Group.has(head),
+        _ => true,
+    };
+    for ((statement, analysis), spans) in all.iter().zip(&analyses).zip(&spans) {
+        let tokens = analysis.lower(&statement.text);
+        let mut found: Vec<Mention> = Vec::new();
+        let mut phrased: Vec<Mention> = Vec::new();
+        if matches!(asked, Asked::Thing { .. }) && !asks_person {
+            for phrase in &analysis.phrases {
+                let range = phrase.core.clone();
+                let headed = range.end > range.start
+                    && analysis
+                        .tags
+                        .get(range.end - 1)
+                        .is_some_and(|t| t.is_noun())
+                    && !tokens
+                        .get(range.end - 1)
+                        .is_some_and(|w| Class::Person.has(w) || Class::Group.has(w));
+                let typed = spans
+                    .iter()
+                    .any(|(r, _)| r.start < range.end && range.start < r.end);
+                if !headed || typed {
+                    continue;
+                }
+                if let Some((bytes, text, key, _)) = admit(statement, analysis, &tokens, range) {
+                    let order = phrase_texts.len();
+                    phrase_texts.entry(key.clone()).or_insert((text, order));
+                    if !phrased.iter().any(|m| m.key == key) {
+                        phrased.push(Mention { key, bytes });
+                    }
+                }
             }
+        }
+        phrase_mentions.push(phrased);
+        let slotted = slot
+            .iter()
+            .flat_map(|slot| asked::slot_spans(slot, &statement.text, analysis))
+            .map(|r| (r, Typed::Slot));
+        let events = event_times(asks_when, &statement.text, analysis)
+            .into_iter()
+            .map(|r| (r, Typed::Named));
+        for (range, typed) in spans.iter().cloned().chain(slotted).chain(events) {
+            let Some((bytes, text, key, name)) = admit(statement, analysis, &tokens, range.clone())
+            else {
+                continue;
+            };
             let order = texts.len();
             let slot = texts.entry(key.clone()).or_insert((text, order, typed));
             slot.2 = slot.2.min(typed);
@@ -765,6 +826,19 @@ pub fn read(
             blocked.insert(key.clone(), span.clone());
         }
     }
+    let mut contexts: BTreeMap<String, rank::Context> = BTreeMap::new();
+    let question_verbs: BTreeSet<String> = asked::asking(question)
+        .map(|asking| {
+            let analysis = language.analyse(asking);
+            analysis
+                .lower(asking)
+                .iter()
+                .zip(&analysis.tags)
+                .filter(|(w, t)| t.is_verb() && !Class::Auxiliary.has(w))
+                .map(|(w, _)| asked::verb_stem(w))
+                .collect()
+        })
+        .unwrap_or_default();
     let mut section_topic: Option<String> = None;
     let mut last_subject: Option<String> = None;
     let mut lead_topics: Vec<String> = Vec::new();
@@ -839,16 +913,16 @@ pub fn read(
             })
             .map(|m| m.key.clone())
             .collect();
+        let lead_warns = statement
+            .lead
+            .as_deref()
+            .is_some_and(|l| !warning_clauses(l).is_empty());
+        // A heading that warns ("Contraindicated/not recommended", "Drugs to avoid
+        // in pregnancy") warns against what the statements under it name, as a
+        // lead-in does for its items.
+        let heading_warns = statement.kind != Kind::Heading
+            && statement.headings.last().is_some_and(|h| heading_warns(h));
         if warned.is_empty() {
-            let lead_warns = statement
-                .lead
-                .as_deref()
-                .is_some_and(|l| !warning_clauses(l).is_empty());
-            // A heading that warns ("Contraindicated/not recommended", "Drugs to avoid
-            // in pregnancy") warns against what the statements under it name, as a
-            // lead-in does for its items.
-            let heading_warns = statement.kind != Kind::Heading
-                && statement.headings.last().is_some_and(|h| heading_warns(h));
             if lead_warns || heading_warns || (!clauses.is_empty() && own.is_empty()) {
                 warned = about.clone();
             } else if clauses
@@ -866,7 +940,7 @@ pub fn read(
             }
         }
         // A warning about a kind in the plural warns every candidate of the kind.
-        for key in kinds_warned(analysis, &statement.text, &clauses, texts.keys()) {
+        for key in kinds_warned(language, analysis, &statement.text, &clauses, texts.keys()) {
             if !warned.contains(&key) {
                 warned.push(key);
             }
@@ -893,7 +967,47 @@ pub fn read(
             // potential risk …" is not about the candidate named before.
             last_subject = Some(other);
         }
+        // The statement's other noun phrases count as its typed candidates do, and
+        // are warned against as they are: in a warning's clause, or under a lead-in or
+        // heading that warns.
+        let mut about = about;
+        for m in &phrase_mentions[i] {
+            let in_warning = lead_warns
+                || heading_warns
+                || clauses
+                    .iter()
+                    .any(|c| c.start <= m.bytes.start && m.bytes.end <= c.end);
+            let list = if in_warning { &mut warned } else { &mut about };
+            if !list.contains(&m.key) {
+                list.push(m.key.clone());
+            }
+        }
         let recommends = recommends(statement);
+        {
+            let tokens = analysis.lower(&statement.text);
+            for m in own.iter().chain(&phrase_mentions[i]) {
+                let Some(at) = analysis
+                    .words
+                    .iter()
+                    .position(|w| w.span.start == m.bytes.start)
+                else {
+                    continue;
+                };
+                let bracketed = statement.text[..m.bytes.start].matches('(').count()
+                    > statement.text[..m.bytes.start].matches(')').count();
+                let cue = rank::context_at(
+                    &tokens,
+                    &analysis.tags,
+                    at,
+                    bracketed,
+                    recommends,
+                    &type_words,
+                    &question_verbs,
+                );
+                let slot = contexts.entry(m.key.clone()).or_default();
+                *slot = slot.or(cue);
+            }
+        }
         let words = &scope_words[i];
         let relevance = 1.0 + weight(words, &topic);
         let strength = if recommends { RECOMMENDS_WEIGHT } else { 1.0 };
@@ -1068,18 +1182,28 @@ pub fn read(
     // name besides them is no answer, once they name one of them.
     if offers_options && texts.keys().any(|k| offered.contains(k)) {
         texts.retain(|key, _| offered.contains(key));
+        phrase_texts.clear();
     }
+    phrase_texts.retain(|key, _| !texts.contains_key(key));
     // Between candidates the statements count for equally, one known to be of the
     // asked class goes first ("linezolid, dolutegravir …" for "Which antiretroviral").
     let mut candidates: Vec<(bool, Candidate)> = texts
         .into_iter()
-        .map(|(key, (text, first, _))| {
+        .chain(
+            phrase_texts
+                .into_iter()
+                .map(|(key, (text, order))| (key, (text, PHRASE_ORDER + order, Typed::Phrase))),
+        )
+        .map(|(key, (text, first, typed))| {
             let member = in_class.get(&key) == Some(&Some(true));
             let (mut score, mut support) = scores.remove(&key).unwrap_or_default();
             if score > 0.0 && language.drugs.lookup(&text).is_some() {
                 score = (1.0 + score) * NAMED_FACTOR - 1.0;
             }
             support.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let content = stems(&text);
+            let restated =
+                content.intersection(&question_words).count() as f32 / content.len().max(1) as f32;
             let candidate = Candidate {
                 text,
                 score,
@@ -1087,15 +1211,22 @@ pub fn read(
                 blocked_by: blocked.get(&key).cloned(),
                 first,
                 for_patient: for_patient.contains(&key),
+                typed,
+                context: rank::Context {
+                    restated,
+                    ..contexts.get(&key).copied().unwrap_or_default()
+                },
             };
             (member, candidate)
         })
         .collect();
     candidates.sort_by(|(a_member, a), (b_member, b)| {
         let typed = |member: &bool| members_first && *member;
+        let phrase = |c: &Candidate| c.typed == Typed::Phrase;
         a.blocked_by
             .is_some()
             .cmp(&b.blocked_by.is_some())
+            .then(phrase(a).cmp(&phrase(b)))
             .then(typed(b_member).cmp(&typed(a_member)))
             .then(b.for_patient.cmp(&a.for_patient))
             .then(b.score.total_cmp(&a.score))
@@ -1112,6 +1243,7 @@ pub fn read(
         asked,
         candidates,
         headings,
+        ranked: false,
     })
 }
 
@@ -1453,8 +1585,12 @@ fn warning_clauses_of(
 /// The candidates (by key) a warning about a kind in the plural warns against:
 /// "false-positive dexamethasone suppression tests occur …" warns against "the 1-mg
 /// overnight dexamethasone suppression test" (the kind's words, two or more, are the
-/// candidate's, its head last in both). `clauses` are the statement's warning clauses.
+/// candidate's, its head last in both), and "avoid fluoroquinolones in …" against every
+/// drug the lexicon places in the class. A kind named before a warning that refers back
+/// to it ("Macrolides and fluoroquinolones prolong the QT interval; avoid them in …")
+/// is warned against too. `clauses` are the statement's warning clauses.
 fn kinds_warned<'a>(
+    language: &Language,
     analysis: &Analysis,
     text: &str,
     clauses: &[Range<usize>],
@@ -1464,29 +1600,87 @@ fn kinds_warned<'a>(
         return Vec::new();
     }
     let lower = analysis.lower(text);
+    // The first warning clause that refers back with a plural pronoun.
+    let referring = clauses.iter().find(|c| {
+        analysis.words.iter().zip(&lower).any(|(w, t)| {
+            c.start <= w.span.start
+                && w.span.end <= c.end
+                && PLURAL_REFERENCES.contains(&t.as_str())
+        })
+    });
     let mut out = Vec::new();
     for p in &analysis.phrases {
         let last = p.core.end.saturating_sub(1);
-        let plural = matches!(analysis.tags.get(last), Some(Tag::Nns | Tag::Nnps));
-        let in_warning = analysis.words.get(p.core.start).is_some_and(|first| {
-            clauses
-                .iter()
-                .any(|c| c.start <= first.span.start && first.span.start < c.end)
+        // A plural by its tag, or by its spelling where a capital made it a proper
+        // noun ("Fluoroquinolones prolong …").
+        let plural = match analysis.tags.get(last) {
+            Some(Tag::Nns | Tag::Nnps) => true,
+            Some(Tag::Nnp) => lower
+                .get(last)
+                .is_some_and(|w| crate::text::singular(w) != *w),
+            _ => false,
+        };
+        let Some(first) = analysis.words.get(p.core.start) else {
+            continue;
+        };
+        // In a warning, named before one that refers back to it, or given as its
+        // example ("should not receive beta-lactam antibiotics, including
+        // cephalosporins").
+        let included = clauses.iter().any(|c| {
+            text.get(c.end..first.span.start).is_some_and(|between| {
+                let between = between.trim_matches(|ch: char| ch == ',' || ch.is_whitespace());
+                INCLUDING.contains(&between.to_lowercase().as_str())
+            })
         });
-        if !plural || p.core.len() < 2 || !in_warning {
+        let in_warning = clauses
+            .iter()
+            .any(|c| c.start <= first.span.start && first.span.start < c.end)
+            || referring.is_some_and(|c| first.span.end <= c.start)
+            || included;
+        if !plural || !in_warning {
             continue;
         }
         let kind = normalize_term(&lower[p.core.clone()].join(" "));
         let kind: Vec<&str> = kind.split(' ').collect();
+        let head = kind.last().map(|h| asked::stem(h)).unwrap_or_default();
+        // A class by its noun alone: "beta-lactam antibiotics" is not every antibiotic.
+        let class = kind.len() == 1
+            && (asked::asks_for_class(language, &head)
+                || language.drugs.lookup(kind[0]).is_some_and(|d| d.is_class())
+                || language
+                    .drugs
+                    .kinds(&head)
+                    .is_some_and(|k| k.roots.iter().any(|r| r == "medicine")));
         for key in keys.clone() {
             let words: Vec<&str> = key.split(' ').collect();
-            if words.last() == kind.last() && kind.iter().all(|k| words.contains(k)) {
+            // The kind itself, or a name of it with its words.
+            let itself = words.len() == kind.len()
+                && words
+                    .iter()
+                    .zip(&kind)
+                    .all(|(w, k)| asked::stem(w) == asked::stem(k));
+            let named = itself
+                || (kind.len() >= 2
+                    && words.last() == kind.last()
+                    && kind.iter().all(|k| words.contains(k)));
+            let member = class
+                && language
+                    .drugs
+                    .lookup(key)
+                    .is_some_and(|d| asked::in_class(language, d.canonical, &head) == Some(true));
+            if (named || member) && !out.contains(key) {
                 out.push(key.clone());
             }
         }
     }
     out
 }
+
+/// Words that give examples of what a clause names before them.
+const INCLUDING: &[&str] = &["including", "such as", "especially", "particularly", "e.g."];
+
+/// Pronouns by which a warning refers back to the kinds named before it.
+const PLURAL_REFERENCES: &[&str] = &["them", "they", "these", "both"];
 
 /// Whether a clause links what it names to a disease or injury as its effect
 /// ("exposure to X … is linked to an embryopathy", "X is associated with
@@ -1862,7 +2056,8 @@ fn drug_before(
         };
         return own.or_else(|| drugs_in(&column.name).pop()).or(label);
     }
-    last_drug(&statement.text, &analysis.words, at)
+    drug_of_amount(language, &statement.text, analysis, at)
+        .or_else(|| last_drug(&statement.text, &analysis.words, at))
         .or_else(|| {
             let lead = statement.lead.as_deref()?;
             last_drug(lead, &words(lead), lead.len())
@@ -1877,6 +2072,33 @@ fn drug_before(
                 .filter(|d| !d.is_class())
                 .map(|d| d.canonical.to_lowercase())
         })
+}
+
+/// The drug an amount at byte `at` is said to be of, right after it: "the 5 mg dose of
+/// rizatriptan", "2 tablets of ibuprofen" — at most a unit and a noun of dosing between
+/// the number and the "of".
+fn drug_of_amount(
+    language: &Language,
+    text: &str,
+    analysis: &Analysis,
+    at: usize,
+) -> Option<String> {
+    let tokens = analysis.lower(text);
+    let start = analysis.words.iter().position(|w| w.span.start == at)?;
+    let of = (start + 1..(start + 4).min(tokens.len())).find(|&j| tokens[j] == "of")?;
+    if tokens[start + 1..of]
+        .iter()
+        .any(|t| !t.chars().all(char::is_alphabetic))
+    {
+        return None;
+    }
+    let rest: Vec<&str> = tokens[of + 1..].iter().map(String::as_str).collect();
+    language
+        .drugs
+        .mentions(&rest)
+        .into_iter()
+        .find(|(r, d)| r.start == 0 && !d.is_class())
+        .map(|(_, d)| d.canonical.to_lowercase())
 }
 
 /// Words after which a population is named by what it takes ("patients taking
@@ -1926,9 +2148,10 @@ fn condition_after(text: &str, start: usize, end: usize) -> Option<&str> {
 /// has no label.
 fn labels_of(text: &str, at: usize) -> Option<Vec<&str>> {
     let start = text[..at].rfind(';').map_or(0, |i| i + 1);
-    let own = text[start..at]
-        .rfind(':')
-        .map(|c| text[start..start + c].trim())?;
+    let own = match text[start..at].rfind(':') {
+        Some(c) => text[start..start + c].trim(),
+        None => fronted_condition(&text[start..at])?,
+    };
     let mut labels = vec![own];
     if start > 0 {
         let first = text.split(';').next().unwrap_or("");
@@ -1953,6 +2176,27 @@ fn labels_of(text: &str, at: usize) -> Option<Vec<&str>> {
     }
     Some(labels.into_iter().filter(|l| !l.is_empty()).collect())
 }
+
+/// The condition a part of a sentence fronts before its first comma, which scopes
+/// what the rest of the part says: "For creatinine clearance above 30 and up to 60
+/// mL/min, the dose is 30 mg twice daily", "In children, …", "above 10 and up to 30
+/// mL/min, it is 30 mg once daily" (a later part that bounds the same quantity). A
+/// leading phrase is one when it opens with a preposition or conjunction of condition
+/// or bounds a quantity.
+fn fronted_condition(part: &str) -> Option<&str> {
+    let comma = part.find(',')?;
+    let lead = part[..comma].trim();
+    let opener = lead
+        .split_whitespace()
+        .next()
+        .map(|w| w.to_lowercase())
+        .is_some_and(|w| FRONTED_CONDITIONS.contains(&w.as_str()));
+    let bounds = !crate::patient::measure::conditions(lead).is_empty();
+    (opener || bounds).then_some(lead)
+}
+
+/// Words that open a phrase stating for whom, or when, the rest of its clause holds.
+const FRONTED_CONDITIONS: &[&str] = &["for", "in", "if", "when", "among", "with", "during"];
 
 /// The options a question offers to choose from, by candidate key: two or more
 /// products it names that are known to be of the asked kind, listed together ("two

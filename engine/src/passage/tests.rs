@@ -835,8 +835,7 @@ fn an_abbreviation_the_documents_define_is_one_candidate_with_its_long_form() {
     )
     .expect("a reading");
     let named: Vec<(String, bool)> = reading
-        .candidates
-        .iter()
+        .typed()
         .map(|c| (normalize_term(&c.text), c.blocked_by.is_some()))
         .collect();
     assert_eq!(
@@ -1650,5 +1649,99 @@ fn a_plural_kind_warns_its_members_and_a_dash_names_one() {
          estrogen?",
         Some("late-night salivary cortisol"),
         Some("1-mg overnight dexamethasone suppression test"),
+    );
+}
+
+#[test]
+fn every_other_noun_phrase_is_an_untyped_candidate_after_the_typed_ones() {
+    let text = "Diagnosis\n\nThe urea breath test is the preferred test. In people who take a \
+                proton pump inhibitor, the breath test gives false-negative results; \
+                serology should be used instead.";
+    let question = "A 50-year-old man who takes omeprazole daily has dyspepsia. Which test \
+                    should be used?";
+    let reading = gated_reading(text, question).expect("a reading");
+    let typed: Vec<&str> = reading.typed().map(|c| c.text.as_str()).collect();
+    assert!(typed.contains(&"urea breath test"), "{typed:?}");
+    let serology = reading
+        .candidates
+        .iter()
+        .position(|c| c.text == "serology")
+        .expect("serology is a candidate");
+    let candidate = &reading.candidates[serology];
+    assert!(candidate.blocked_by.is_none());
+    assert_eq!(candidate.typed, Typed::Phrase);
+    assert!(candidate.score > 0.0);
+    // Unranked, the typed candidates come first and a phrase is never the best.
+    let open: Vec<Typed> = reading
+        .candidates
+        .iter()
+        .filter(|c| c.blocked_by.is_none())
+        .map(|c| c.typed)
+        .collect();
+    let first_phrase = open.iter().position(|t| *t == Typed::Phrase);
+    assert!(first_phrase.is_some_and(|at| open[at..].iter().all(|t| *t == Typed::Phrase)));
+    assert_ne!(reading.best().map(|c| c.typed), Some(Typed::Phrase));
+    // The person a statement is about is no candidate of a thing.
+    assert!(reading.candidates.iter().all(|c| c.text != "people"));
+}
+
+#[test]
+fn a_warning_about_a_drug_class_warns_its_members_and_the_class_itself() {
+    // By a pronoun that refers back to the class named before the warning.
+    check(
+        &[
+            "Community-acquired pneumonia\n\nOutpatients are treated with levofloxacin or \
+           doxycycline. Levofloxacin is preferred.\n\nFluoroquinolones prolong the QT \
+           interval; avoid them in patients with long QT syndrome.",
+        ],
+        "A 40-year-old woman with long QT syndrome has community-acquired pneumonia. Which \
+         antibiotic should she take?",
+        Some("doxycycline"),
+        Some("levofloxacin"),
+    );
+    // By an example the warning gives ("including cephalosporins"); a class with a
+    // modifier ("beta-lactam antibiotics") is not every antibiotic.
+    check(
+        &[
+            "Amoxicillin is recommended for streptococcal pharyngitis; cephalexin is an \
+           alternative. Patients with anaphylaxis to penicillin should not receive \
+           beta-lactam antibiotics, including cephalosporins. In these patients \
+           clindamycin is used.",
+        ],
+        "A 30-year-old man with a history of anaphylaxis to penicillin has streptococcal \
+         pharyngitis. Which antibiotic should he take?",
+        Some("clindamycin"),
+        Some("amoxicillin"),
+    );
+}
+
+#[test]
+fn a_fronted_condition_scopes_the_values_of_its_part_of_the_sentence() {
+    check(
+        &[
+            "Oseltamivir dosing\n\nThe adult treatment dose of oseltamivir is 75 mg twice \
+           daily. For creatinine clearance above 30 and up to 60 mL/min, the treatment dose \
+           is 30 mg twice daily; above 10 and up to 30 mL/min, it is 30 mg once daily.",
+        ],
+        "A 70-year-old woman with a creatinine clearance of 45 mL/min has influenza. What \
+         dose of oseltamivir should she receive?",
+        Some("30 mg twice daily"),
+        Some("75 mg twice daily"),
+    );
+}
+
+#[test]
+fn an_amount_written_as_the_dose_of_a_drug_is_that_drugs() {
+    // "In patients taking propranolol, the 5 mg dose of rizatriptan": the amount is
+    // rizatriptan's, though propranolol is named before it.
+    check(
+        &[
+            "Rizatriptan\n\nThe recommended dose of rizatriptan for migraine attacks is 10 \
+           mg. In patients taking propranolol, the 5 mg dose of rizatriptan is used.",
+        ],
+        "A 35-year-old woman who takes propranolol daily needs rizatriptan for migraine \
+         attacks. What dose of rizatriptan should she take?",
+        Some("5 mg"),
+        Some("10 mg"),
     );
 }

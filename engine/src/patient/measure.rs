@@ -276,6 +276,9 @@ enum Bound {
     Above { open: bool },
 }
 
+/// Words that give a number roughly.
+const APPROXIMATELY: &[&str] = &["about", "approximately", "around", "roughly", "nearly"];
+
 fn bound_before(tokens: &[Token], at: usize) -> Option<Bound> {
     let word = |k: usize| match at.checked_sub(k).and_then(|i| tokens.get(i)) {
         Some(Token::Word(w)) => w.as_str(),
@@ -294,6 +297,10 @@ fn bound_before(tokens: &[Token], at: usize) -> Option<Bound> {
         (_, Some('<')) => return Some(Bound::Below { open: true }),
         (_, Some('>')) => return Some(Bound::Above { open: true }),
         _ => {}
+    }
+    // "older than about 60 years": a bound holds however roughly its number is given.
+    if APPROXIMATELY.contains(&word(1)) && at >= 1 {
+        return bound_before(tokens, at - 1);
     }
     // "before their 15th birthday": the bound before the possessive.
     if matches!(word(1), "their" | "his" | "her") && at >= 1 {
@@ -386,7 +393,16 @@ fn time_quantity(
     if days_per_unit == 7.0 && (any(&after, &pregnancy) || any(&before, &["gestational"])) {
         return Some(Quantity::GestationWeeks);
     }
-    if any(&after, &illness) {
+    // "48 hours of symptom onset", "5 days after the onset of fever": a time linked to
+    // the illness by a preposition ("older than 60 years without coronary disease" is
+    // an age).
+    let linked = after.first().is_some_and(|w| {
+        matches!(
+            *w,
+            "of" | "after" | "since" | "from" | "into" | "before" | "following" | "post"
+        )
+    });
+    if (linked && any(&after, &illness)) || after.first().is_some_and(|w| illness.contains(w)) {
         return Some(Quantity::IllnessDays);
     }
     // "has had a cough for 3 weeks", "a child with fever for 2 days".

@@ -1212,16 +1212,17 @@ impl Patient {
     /// [`Patient::evaluate`]); `None` when none is decided, only ages hold, or they
     /// disagree (a statement that names two populations).
     fn measured(&self, phrase: &str) -> Option<Truth> {
-        let decided: Vec<(measure::Quantity, bool)> = measure::conditions(phrase)
-            .iter()
-            .filter_map(|c| Some((c.quantity, measure::holds(c, &self.measures)?)))
+        let decided: Vec<(measure::Measure, bool)> = measure::conditions(phrase)
+            .into_iter()
+            .filter_map(|c| {
+                let holds = measure::holds(&c, &self.measures)?;
+                Some((c, holds))
+            })
             .collect();
-        let met: Vec<measure::Quantity> = decided.iter().filter(|d| d.1).map(|d| d.0).collect();
+        let met: Vec<&measure::Measure> = decided.iter().filter(|d| d.1).map(|d| &d.0).collect();
         let failed = decided.iter().any(|d| !d.1);
         match (met.is_empty(), failed) {
-            (false, false) if met.iter().any(|&q| q != measure::Quantity::AgeYears) => {
-                Some(Truth::True)
-            }
+            (false, false) if met.iter().any(|m| decides_alone(m)) => Some(Truth::True),
             (true, true) => Some(Truth::False),
             _ => None,
         }
@@ -1239,6 +1240,19 @@ impl Patient {
         table
     }
 }
+
+/// Whether a bound the patient meets makes a population theirs by itself: a clinical
+/// state ("CrCl below 30"), or an age from which on people are older adults, one of
+/// medicine's special populations ("older than 60 years", "65 and over"), rather than
+/// a bound nearly everyone meets ("aged 2 months and over", "adults 18 years and
+/// older"). Children are named by their nouns and ranges, which say more than an age.
+fn decides_alone(m: &measure::Measure) -> bool {
+    m.quantity != measure::Quantity::AgeYears
+        || (m.interval.low >= OLDER_ADULT_YEARS && m.interval.high.is_infinite())
+}
+
+/// The youngest age that bounds older adults as a population.
+const OLDER_ADULT_YEARS: f64 = 50.0;
 
 #[cfg(test)]
 mod tests {
@@ -1300,6 +1314,24 @@ mod tests {
         ] {
             assert_eq!(patient.within_bounds(label), truth, "{label}");
         }
+    }
+
+    #[test]
+    fn an_age_from_which_on_people_are_older_adults_makes_them_a_population() {
+        check(
+            "An 84-year-old man with no known heart disease has hypothyroidism.",
+            &[
+                // However roughly the age is given, and whatever follows it.
+                (
+                    "Patients older than about 60 years without coronary disease",
+                    Truth::True,
+                ),
+                ("adults aged 65 years and older", Truth::True),
+                // A bound nearly every adult meets says nothing of this one.
+                ("people aged 18 years and over", Truth::Unknown),
+                ("patients younger than 40 years", Truth::False),
+            ],
+        );
     }
 
     fn check(question: &str, expect: &[(&str, Truth)]) {
