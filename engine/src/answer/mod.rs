@@ -981,6 +981,9 @@ pub async fn answer_with(
                 };
                 let asked = r.asked.clone();
                 r.instead_of(language, graph_answer, query.asks_to_avoid)
+                    // A phrase nothing types as the asked kind is the weakest answer
+                    // there is: it answers only where the graph has no candidate at all.
+                    .filter(|c| c.typed != crate::passage::Typed::Phrase || candidates.is_empty())
                     .cloned()
                     .map(|c| (c, asked))
             })

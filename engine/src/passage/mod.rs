@@ -57,6 +57,9 @@ pub struct Candidate {
     pub typed: Typed,
     /// How the statements name it (the ranker's cues).
     pub context: rank::Context,
+    /// Whether the lexicons place it in the drug class asked for (`None`: no class is
+    /// asked, or they cannot say).
+    pub in_class: Option<bool>,
 }
 
 /// Another reader's answer, for [`Reading::instead_of`].
@@ -238,12 +241,8 @@ impl Reading {
             let k = format!(" {} ", normalize_term(&c.text));
             key.contains(&k) || k.contains(&key)
         });
-        // A phrase nothing types as the asked kind never displaces an answer of the
-        // asked shape: only the ranker put it first.
-        let stands = among
-            || !best.for_patient
-            || best.typed == Typed::Phrase
-            || (other.for_patient && self.of_kind(language, answer));
+        let stands =
+            among || !best.for_patient || (other.for_patient && self.of_kind(language, answer));
         (!stands).then_some(best)
     }
 
@@ -1212,6 +1211,7 @@ pub fn read(
                 first,
                 for_patient: for_patient.contains(&key),
                 typed,
+                in_class: in_class.get(&key).copied().flatten(),
                 context: rank::Context {
                     restated,
                     ..contexts.get(&key).copied().unwrap_or_default()

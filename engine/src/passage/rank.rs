@@ -46,6 +46,8 @@ pub const FEATURES: &[&str] = &[
     "kind_named",
     "verb_shared",
     "restated",
+    "in_class",
+    "out_of_class",
     "sense_match",
     "sense_unknown",
     "sense_act",
@@ -324,6 +326,8 @@ pub fn features(language: &Language, reading: &Reading) -> Vec<Vec<f32>> {
                 flag(c.context.kind_named),
                 flag(c.context.verb_shared),
                 c.context.restated,
+                flag(c.in_class == Some(true)),
+                flag(c.in_class == Some(false)),
                 flag(sense.is_some_and(|s| asked_senses.contains(&s))),
                 flag(sense.is_none()),
             ];
@@ -352,6 +356,7 @@ mod tests {
             for_patient: false,
             typed,
             context: Context::default(),
+            in_class: None,
         }
     }
 
