@@ -736,9 +736,12 @@ pub fn spans(
             let digits = t.trim_end_matches(|c: char| !c.is_ascii_digit());
             digits.parse().ok()
         };
+        // "27 through 36", and "between 27 and 36".
+        let between = i > 0 && tokens[i - 1] == "between";
         let mut j = i + 1;
         while j + 1 < tokens.len()
-            && matches!(tokens[j].as_str(), "–" | "-" | "to" | "—")
+            && (matches!(tokens[j].as_str(), "–" | "-" | "to" | "—" | "through")
+                || (between && j == i + 1 && tokens[j] == "and"))
             && is_number(j + 1)
             && !matches!((value(j - 1), value(j + 1)), (Some(a), Some(b)) if b < a)
         {
@@ -797,11 +800,17 @@ pub fn spans(
                         }
                     }
                 }
+                // How often: "twice daily", "every 12 hours" (a unit of time after the
+                // number of an "every").
                 let mut k = j;
-                while tokens
-                    .get(k)
-                    .is_some_and(|t| FREQUENCY.contains(&t.as_str()) || (is_number(k) && k > j))
-                {
+                while tokens.get(k).is_some_and(|t| {
+                    FREQUENCY.contains(&t.as_str())
+                        || (is_number(k) && k > j)
+                        || (k > j + 1
+                            && is_number(k - 1)
+                            && tokens[k - 2] == "every"
+                            && TIME_UNITS.contains(&t.as_str()))
+                }) {
                     k += 1;
                 }
                 // Trailing "a"/"per" without a unit after it belongs to the next phrase.

@@ -672,8 +672,20 @@ pub fn read(
             .iter()
             .flat_map(|slot| asked::slot_spans(slot, &statement.text, analysis))
             .map(|r| (r, Typed::Slot));
+        // "During" the patient's own condition ("during each pregnancy" for a
+        // pregnant patient) says nothing of when; "after each dialysis session" does.
         let events = event_times(asks_when, &statement.text, analysis)
             .into_iter()
+            .filter(|r| {
+                let during = analysis
+                    .words
+                    .get(r.start)
+                    .is_some_and(|w| w.text(&statement.text).eq_ignore_ascii_case("during"));
+                !during
+                    || patient.is_none_or(|p| {
+                        p.evaluate(analysis.text(&statement.text, r.clone())) != Truth::True
+                    })
+            })
             .map(|r| (r, Typed::Named));
         for (range, typed) in spans.iter().cloned().chain(slotted).chain(events) {
             let Some((bytes, text, key, name)) = admit(statement, analysis, &tokens, range.clone())
@@ -1012,8 +1024,28 @@ pub fn read(
         let strength = if recommends { RECOMMENDS_WEIGHT } else { 1.0 };
         // "These situations", "such patients": the population of the statement before.
         // As written, or with the short forms spelled out (when it has any).
+        // A time the statement gives as an answer to "When …?" is not whom it is about:
+        // "Tdap is given at 27 through 36 weeks of gestation" is said of every
+        // pregnant woman, not only of those already past 27 weeks.
+        let answered;
+        let statement_read = if matches!(asked, Asked::Time) && !own.is_empty() {
+            let mut text = statement.text.clone();
+            for m in own {
+                if let Some(span) = text.get(m.bytes.clone()) {
+                    let blank = " ".repeat(span.len());
+                    text.replace_range(m.bytes.clone(), &blank);
+                }
+            }
+            answered = Statement {
+                text,
+                ..statement.clone()
+            };
+            &answered
+        } else {
+            statement
+        };
         let mut applies = patient.map(|p| {
-            let written = applies(p, statement, &patient_words);
+            let written = applies(p, statement_read, &patient_words);
             if spelled[i] == *statement {
                 return written;
             }

@@ -1745,3 +1745,36 @@ fn an_amount_written_as_the_dose_of_a_drug_is_that_drugs() {
         Some("10 mg"),
     );
 }
+
+#[test]
+fn an_amount_given_every_so_many_hours_keeps_its_unit_of_time() {
+    check(
+        &[
+            "Tigecycline dosing\n\nThe recommended dose of tigecycline is 50 mg every 12 hrs. \
+           In severe hepatic impairment (Child-Pugh C), the dose of tigecycline is 25 mg \
+           every 12 hrs.",
+        ],
+        "A 60-year-old man with severe hepatic impairment needs tigecycline. What dose of \
+         tigecycline should he receive?",
+        Some("25 mg every 12 hrs"),
+        Some("50 mg every 12 hrs"),
+    );
+}
+
+#[test]
+fn a_time_window_answers_when_and_is_not_whom_the_statement_is_about() {
+    // "27 through 36 weeks" is one range; the weeks of gestation it names are when the
+    // dose is given, not a population a woman 16 weeks pregnant is outside of; and
+    // "during each pregnancy" only restates that she is pregnant.
+    check(
+        &[
+            "Tdap\n\nAdults should receive a Td or Tdap booster every 10 years. Pregnant \
+           women should receive one dose of Tdap during each pregnancy, optimally at 27 \
+           through 36 weeks of gestation.",
+        ],
+        "A 28-year-old woman who is 16 weeks pregnant asks about Tdap. When should she \
+         receive Tdap?",
+        Some("at 27 through 36 weeks"),
+        Some("10 years"),
+    );
+}
