@@ -1002,7 +1002,15 @@ pub async fn answer_with(
             // A thing's span may open with an adverb or determiner; an amount's, a
             // time's or a schedule's opens with what it says ("once weekly").
             Outcome::Answered(match asked {
-                crate::passage::Asked::Thing { .. } => clean_start(prepared, &p.text),
+                crate::passage::Asked::Thing { head, plural } => {
+                    let text = clean_start(prepared, &p.text);
+                    let text = without_result(&text, &head);
+                    if plural {
+                        text
+                    } else {
+                        one_of_acronym(&text)
+                    }
+                }
                 _ => p.text.clone(),
             })
         }
@@ -1279,6 +1287,51 @@ fn clean_start(prepared: &Prepared, phrase: &str) -> String {
         language,
         analysis.text(phrase, leading..analysis.words.len()),
     )
+}
+
+/// A test's name without the result it gave ("negative RT-qPCR" → "RT-qPCR"), where
+/// a test is asked: a result says what a test showed, not which test it is.
+fn without_result(phrase: &str, head: &str) -> String {
+    let test = head == "test" || crate::lexicon::Class::Test.has(head);
+    match phrase.split_once(' ') {
+        Some((first, rest)) if test && RESULTS.contains(&first.to_lowercase().as_str()) => {
+            rest.to_string()
+        }
+        _ => phrase.to_string(),
+    }
+}
+
+/// Words that give a test's result.
+const RESULTS: &[&str] = &[
+    "negative",
+    "positive",
+    "reactive",
+    "nonreactive",
+    "non-reactive",
+    "false-negative",
+    "false-positive",
+    "abnormal",
+    "normal",
+];
+
+/// One of what an acronym in the plural names, where one thing is asked ("IGRAs" →
+/// "IGRA", "NSAIDs" → "NSAID"): the plural of an acronym is its letters and a small s.
+fn one_of_acronym(phrase: &str) -> String {
+    let (rest, last) = match phrase.rsplit_once(' ') {
+        Some((rest, last)) => (Some(rest), last),
+        None => (None, phrase),
+    };
+    let Some(letters) = last.strip_suffix('s') else {
+        return phrase.to_string();
+    };
+    let capitals = letters.chars().filter(char::is_ascii_uppercase).count();
+    if capitals < 2 || letters.chars().any(|c| c.is_lowercase()) {
+        return phrase.to_string();
+    }
+    match rest {
+        Some(rest) => format!("{rest} {letters}"),
+        None => letters.to_string(),
+    }
 }
 
 /// A drug's name without the route before it ("oral prednisone" → "prednisone"), when
