@@ -858,3 +858,30 @@ fn an_option_label_is_no_part_of_an_answer() {
         assert_eq!(without_label(phrase), expected, "{phrase}");
     }
 }
+
+#[test]
+fn a_read_tests_name_loses_its_result_and_an_acronyms_plural_answers_for_one() {
+    for (phrase, head, expected) in [
+        ("negative RT-qPCR", "test", "RT-qPCR"),
+        ("positive throat culture", "culture", "throat culture"),
+        // Only where a test is asked: "positive airway pressure" is a treatment's name.
+        (
+            "positive airway pressure",
+            "treatment",
+            "positive airway pressure",
+        ),
+        ("RT-qPCR", "test", "RT-qPCR"),
+    ] {
+        assert_eq!(without_result(phrase, head), expected, "{phrase}");
+    }
+    for (phrase, expected) in [
+        ("IGRAs", "IGRA"),
+        ("oral NSAIDs", "oral NSAID"),
+        // Not a word in the plural, nor letters that are a name of their own.
+        ("assays", "assays"),
+        ("Engerix-Bs", "Engerix-Bs"),
+        ("HIV", "HIV"),
+    ] {
+        assert_eq!(one_of_acronym(phrase), expected, "{phrase}");
+    }
+}

@@ -2056,12 +2056,25 @@ fn drug_before(
     analysis: &Analysis,
     at: usize,
 ) -> Option<String> {
+    // The drugs named before `end`, less those a drug before them is used with: in
+    // "use of edoxaban with ciclosporin, dronedarone or ketoconazole requires dose
+    // reduction to 30 mg" the amount is edoxaban's.
     let last_drug = |text: &str, words: &[crate::text::Word], end: usize| -> Option<String> {
         let before: Vec<&str> = words
             .iter()
             .take_while(|w| w.span.end <= end)
             .map(|w| w.text(text))
             .collect();
+        if let Some(with) = before
+            .iter()
+            .rposition(|w| COMPANIONS.contains(&w.to_lowercase().as_str()))
+        {
+            if let Some(user) = drugs_named(language, &before[..with]).pop() {
+                if !drugs_named(language, &before[with + 1..]).is_empty() {
+                    return Some(user);
+                }
+            }
+        }
         drugs_named(language, &before).pop()
     };
     // In a table with a header row, a cell's amount is for the drug its cell names
@@ -2105,6 +2118,10 @@ fn drug_before(
                 .map(|d| d.canonical.to_lowercase())
         })
 }
+
+/// Words after which the drugs named are used with another, not given in their own
+/// amount.
+const COMPANIONS: &[&str] = &["with", "plus", "alongside"];
 
 /// The drug an amount at byte `at` is said to be of, right after it: "the 5 mg dose of
 /// rizatriptan", "2 tablets of ibuprofen" — at most a unit and a noun of dosing between

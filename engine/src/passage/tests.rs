@@ -1778,3 +1778,19 @@ fn a_time_window_answers_when_and_is_not_whom_the_statement_is_about() {
         Some("10 years"),
     );
 }
+
+#[test]
+fn an_amount_after_drugs_used_with_another_is_the_other_ones() {
+    // The drugs edoxaban is used with own none of its amounts.
+    check(
+        &[
+            "Edoxaban\n\nThe recommended dose of edoxaban is 60 mg once daily. Concomitant \
+           use of edoxaban with ciclosporin, dronedarone, erythromycin, or ketoconazole \
+           requires dose reduction to 30 mg once daily.",
+        ],
+        "A 70-year-old man takes edoxaban for atrial fibrillation and is now being started \
+         on dronedarone. What edoxaban dose should he take?",
+        Some("30 mg once daily"),
+        Some("60 mg once daily"),
+    );
+}
