@@ -341,7 +341,7 @@ fn run_with(
         slot.1 += s.f1;
         slot.2 += 1;
         if let Some(out) = candidate_out.as_mut() {
-            let line = ranking_line(item, &prepared, config.layout, config.gating);
+            let line = ranking_line(item, &prepared, &config);
             writeln!(out, "{line}").map_err(|e| format!("--candidates: {e}"))?;
         }
         if args.explain {
@@ -586,23 +586,8 @@ fn answer_json(a: &Answer) -> Value {
 
 /// One question's line for `--candidates`: the reader's candidates in its own order,
 /// each with its ranking features and whether it is a gold answer.
-fn ranking_line(item: &Item, prepared: &Prepared, layout: Layout, gating: bool) -> Value {
-    let Some(language) = &prepared.language else {
-        return json!({ "id": item.id, "candidates": [] });
-    };
-    let mut query = engine::query::parse(&item.question);
-    query.patient.learn_kinds(&language.drugs, &item.question);
-    let patient = gating.then_some(&query.patient);
-    let reading = engine::passage::read(
-        &prepared.docs,
-        layout,
-        language,
-        &item.question,
-        &query,
-        patient,
-        &[],
-    );
-    let Some(reading) = reading else {
+fn ranking_line(item: &Item, prepared: &Prepared, config: &PipelineConfig) -> Value {
+    let Some((language, reading)) = passage_reading(prepared, &item.question, config) else {
         return json!({ "id": item.id, "candidates": [] });
     };
     let features = engine::passage::rank::features(language, &reading);
@@ -624,27 +609,39 @@ fn ranking_line(item: &Item, prepared: &Prepared, layout: Layout, gating: bool) 
     json!({ "id": item.id, "asked": format!("{:?}", reading.asked), "features": engine::passage::rank::FEATURES, "candidates": candidates })
 }
 
-/// The passage reader's view of one question for `--explain`: what it takes the
-/// question to ask for and its best candidates with their scores, so a wrong answer
-/// shows whether the right one was found and ranked lower or never found. Read without
-/// the graph's blocked options, so a candidate only the gate rules out shows unblocked.
-fn explain_passage(prepared: &Prepared, question: &str, config: &PipelineConfig) {
-    let (layout, gating) = (config.layout, config.gating);
-    let Some(language) = &prepared.language else {
-        return;
-    };
+/// The passage reader's reading of `question` in its own order, gated on the
+/// question's patient when `config` gates, without the graph's blocked options
+/// (`None`: no language resources, nothing asked or no statements).
+fn passage_reading<'a>(
+    prepared: &'a Prepared,
+    question: &str,
+    config: &PipelineConfig,
+) -> Option<(&'a Language, engine::passage::Reading)> {
+    let language = prepared.language.as_deref()?;
     let mut query = engine::query::parse(question);
     query.patient.learn_kinds(&language.drugs, question);
-    let patient = gating.then_some(&query.patient);
-    let Some(mut reading) = engine::passage::read(
+    let patient = config.gating.then_some(&query.patient);
+    let reading = engine::passage::read(
         &prepared.docs,
-        layout,
+        config.layout,
         language,
         question,
         &query,
         patient,
         &[],
-    ) else {
+    )?;
+    Some((language, reading))
+}
+
+/// The passage reader's view of one question for `--explain`: what it takes the
+/// question to ask for and its best candidates with their scores, so a wrong answer
+/// shows whether the right one was found and ranked lower or never found. Read without
+/// the graph's blocked options, so a candidate only the gate rules out shows unblocked.
+fn explain_passage(prepared: &Prepared, question: &str, config: &PipelineConfig) {
+    if prepared.language.is_none() {
+        return;
+    }
+    let Some((language, mut reading)) = passage_reading(prepared, question, config) else {
         println!("   reader: nothing asked or no statements");
         return;
     };

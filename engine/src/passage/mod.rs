@@ -451,6 +451,12 @@ pub fn read(
     // every other place a statement names one of them by a name it was typed under
     // ("Imojev vaccine" types "Imojev", which "Imojev is not suitable for:" names).
     let analyses: Vec<Analysis> = all.iter().map(|s| language.analyse(&s.text)).collect();
+    // Each statement's tokens in lower case, read once for every pass below.
+    let lowered: Vec<Vec<String>> = all
+        .iter()
+        .zip(&analyses)
+        .map(|(s, a)| a.lower(&s.text))
+        .collect();
     let written: Vec<(String, String)> = docs
         .iter()
         .flat_map(|doc| abbreviations(&doc.text))
@@ -533,8 +539,8 @@ pub fn read(
     let spans: Vec<Vec<(Range<usize>, Typed)>> = all
         .iter()
         .zip(&analyses)
-        .map(|(statement, analysis)| {
-            let lower = analysis.lower(&statement.text);
+        .zip(&lowered)
+        .map(|((statement, analysis), lower)| {
             let found: Vec<(Range<usize>, Typed)> = kinds
                 .iter()
                 .enumerate()
@@ -637,8 +643,9 @@ pub fn read(
         Asked::Thing { head, .. } => Class::Person.has(head) || Class::Group.has(head),
         _ => true,
     };
-    for ((statement, analysis), spans) in all.iter().zip(&analyses).zip(&spans) {
-        let tokens = analysis.lower(&statement.text);
+    for (((statement, analysis), spans), tokens) in
+        all.iter().zip(&analyses).zip(&spans).zip(&lowered)
+    {
         let mut found: Vec<Mention> = Vec::new();
         let mut phrased: Vec<Mention> = Vec::new();
         if matches!(asked, Asked::Thing { .. }) && !asks_person {
@@ -658,7 +665,7 @@ pub fn read(
                 if !headed || typed {
                     continue;
                 }
-                if let Some((bytes, text, key, _)) = admit(statement, analysis, &tokens, range) {
+                if let Some((bytes, text, key, _)) = admit(statement, analysis, tokens, range) {
                     let order = phrase_texts.len();
                     phrase_texts.entry(key.clone()).or_insert((text, order));
                     if !phrased.iter().any(|m| m.key == key) {
@@ -688,7 +695,7 @@ pub fn read(
             })
             .map(|r| (r, Typed::Named));
         for (range, typed) in spans.iter().cloned().chain(slotted).chain(events) {
-            let Some((bytes, text, key, name)) = admit(statement, analysis, &tokens, range.clone())
+            let Some((bytes, text, key, name)) = admit(statement, analysis, tokens, range.clone())
             else {
                 continue;
             };
@@ -778,8 +785,9 @@ pub fn read(
         let mut seen = BTreeSet::new();
         found.retain(|m| seen.insert((m.key.clone(), statement.cell_at(m.bytes.start))));
     }
-    for ((statement, analysis), found) in all.iter().zip(&analyses).zip(&mut mentions) {
-        let tokens = analysis.lower(&statement.text);
+    for (((statement, analysis), found), tokens) in
+        all.iter().zip(&analyses).zip(&mut mentions).zip(&lowered)
+    {
         for (surface, key) in &surfaces {
             if found.iter().any(|m| m.key == *key) || surface.is_empty() {
                 continue;
@@ -803,8 +811,7 @@ pub fn read(
                 ) else {
                     continue;
                 };
-                if foreign(statement, analysis, first.span.start)
-                    || asked::changed_from(&tokens, at)
+                if foreign(statement, analysis, first.span.start) || asked::changed_from(tokens, at)
                 {
                     continue;
                 }
@@ -995,7 +1002,14 @@ pub fn read(
         }
         let recommends = recommends(statement);
         {
-            let tokens = analysis.lower(&statement.text);
+            let tokens = &lowered[i];
+            let cues = rank::Context::of_statement(
+                tokens,
+                &analysis.tags,
+                recommends,
+                &type_words,
+                &question_verbs,
+            );
             for m in own.iter().chain(&phrase_mentions[i]) {
                 let Some(at) = analysis
                     .words
@@ -1006,15 +1020,7 @@ pub fn read(
                 };
                 let bracketed = statement.text[..m.bytes.start].matches('(').count()
                     > statement.text[..m.bytes.start].matches(')').count();
-                let cue = rank::context_at(
-                    &tokens,
-                    &analysis.tags,
-                    at,
-                    bracketed,
-                    recommends,
-                    &type_words,
-                    &question_verbs,
-                );
+                let cue = cues.at(tokens, &analysis.tags, at, bracketed);
                 let slot = contexts.entry(m.key.clone()).or_default();
                 *slot = slot.or(cue);
             }
@@ -2132,19 +2138,19 @@ fn drug_of_amount(
     analysis: &Analysis,
     at: usize,
 ) -> Option<String> {
-    let tokens = analysis.lower(text);
+    let tokens: Vec<&str> = analysis.words.iter().map(|w| w.text(text)).collect();
     let start = analysis.words.iter().position(|w| w.span.start == at)?;
-    let of = (start + 1..(start + 4).min(tokens.len())).find(|&j| tokens[j] == "of")?;
+    let of = (start + 1..(start + 4).min(tokens.len()))
+        .find(|&j| tokens[j].eq_ignore_ascii_case("of"))?;
     if tokens[start + 1..of]
         .iter()
         .any(|t| !t.chars().all(char::is_alphabetic))
     {
         return None;
     }
-    let rest: Vec<&str> = tokens[of + 1..].iter().map(String::as_str).collect();
     language
         .drugs
-        .mentions(&rest)
+        .mentions(&tokens[of + 1..])
         .into_iter()
         .find(|(r, d)| r.start == 0 && !d.is_class())
         .map(|(_, d)| d.canonical.to_lowercase())

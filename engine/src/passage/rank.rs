@@ -131,51 +131,54 @@ const EXAMPLE_MARKERS: &[&[&str]] = &[
     &["namely"],
 ];
 
-/// What the statement at `tokens` (tagged `tags`, recommending or not) says of the
-/// name at token `at`; `kind_words` and `verbs` are the stems of the asked kind's
-/// nouns and of the question's verbs.
-pub fn context_at(
-    tokens: &[String],
-    tags: &[Tag],
-    at: usize,
-    bracketed: bool,
-    recommended: bool,
-    kind_words: &std::collections::BTreeSet<String>,
-    verbs: &std::collections::BTreeSet<String>,
-) -> Context {
-    let before: Vec<&str> = tokens[..at.min(tokens.len())]
-        .iter()
-        .map(String::as_str)
-        .filter(|t| t.chars().any(char::is_alphanumeric))
-        .collect();
-    let example = EXAMPLE_MARKERS.iter().any(|m| before.ends_with(m));
-    let previous = at
-        .checked_sub(1)
-        .and_then(|i| tokens.get(i).map(|t| (i, t)));
-    let after_verb = previous.is_some_and(|(i, t)| {
-        t == "with"
-            || tags
-                .get(i)
-                .is_some_and(|g| g.is_verb() && !Class::Auxiliary.has(t))
-    });
-    let after_copula = previous.is_some_and(|(_, t)| {
-        matches!(t.as_str(), "is" | "are" | "was" | "were" | "be" | "remains")
-    });
-    let kind_named = tokens.iter().any(|t| kind_words.contains(&asked::stem(t)));
-    let verb_shared = tokens
-        .iter()
-        .zip(tags)
-        .any(|(t, g)| g.is_verb() && verbs.contains(&asked::verb_stem(t)));
-    Context {
-        recommended,
-        opens: before.len() <= 1,
-        example,
-        bracketed,
-        after_verb,
-        after_copula,
-        kind_named,
-        verb_shared,
-        restated: 0.0,
+impl Context {
+    /// What a statement at `tokens` (tagged `tags`, recommending or not) says of every
+    /// name in it; `kind_words` and `verbs` are the stems of the asked kind's nouns and
+    /// of the question's verbs.
+    pub fn of_statement(
+        tokens: &[String],
+        tags: &[Tag],
+        recommended: bool,
+        kind_words: &std::collections::BTreeSet<String>,
+        verbs: &std::collections::BTreeSet<String>,
+    ) -> Context {
+        Context {
+            recommended,
+            kind_named: tokens.iter().any(|t| kind_words.contains(&asked::stem(t))),
+            verb_shared: tokens
+                .iter()
+                .zip(tags)
+                .any(|(t, g)| g.is_verb() && verbs.contains(&asked::verb_stem(t))),
+            ..Context::default()
+        }
+    }
+
+    /// The statement's cues with how it names the name at token `at` (inside brackets
+    /// or not).
+    pub fn at(self, tokens: &[String], tags: &[Tag], at: usize, bracketed: bool) -> Context {
+        let before: Vec<&str> = tokens[..at.min(tokens.len())]
+            .iter()
+            .map(String::as_str)
+            .filter(|t| t.chars().any(char::is_alphanumeric))
+            .collect();
+        let previous = at
+            .checked_sub(1)
+            .and_then(|i| tokens.get(i).map(|t| (i, t)));
+        Context {
+            opens: before.len() <= 1,
+            example: EXAMPLE_MARKERS.iter().any(|m| before.ends_with(m)),
+            bracketed,
+            after_verb: previous.is_some_and(|(i, t)| {
+                t == "with"
+                    || tags
+                        .get(i)
+                        .is_some_and(|g| g.is_verb() && !Class::Auxiliary.has(t))
+            }),
+            after_copula: previous.is_some_and(|(_, t)| {
+                matches!(t.as_str(), "is" | "are" | "was" | "were" | "be" | "remains")
+            }),
+            ..self
+        }
     }
 }
 
@@ -415,17 +418,9 @@ mod tests {
         let at = |w: &str| tokens.iter().position(|t| t == w).unwrap();
         let kind: std::collections::BTreeSet<String> = ["test".to_string()].into();
         let verbs: std::collections::BTreeSet<String> = [asked::verb_stem("used")].into();
-        let cue = |w: &str, bracketed: bool| {
-            context_at(
-                &tokens,
-                &analysis.tags,
-                at(w),
-                bracketed,
-                true,
-                &kind,
-                &verbs,
-            )
-        };
+        let statement = Context::of_statement(&tokens, &analysis.tags, true, &kind, &verbs);
+        let cue =
+            |w: &str, bracketed: bool| statement.at(&tokens, &analysis.tags, at(w), bracketed);
         let elisa = cue("elisa", false);
         assert!(elisa.example && !elisa.opens && !elisa.after_verb);
         assert!(elisa.kind_named && elisa.recommended);
