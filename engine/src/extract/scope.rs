@@ -147,7 +147,14 @@ impl Reader<'_> {
             {
                 body = &body[..body.len() - 1];
             }
-            if body.is_empty() {
+            // "can cause arrhythmia in some people over 60": what is said of some of a
+            // population sets no condition on its members.
+            let some_of = body.first().is_some_and(|b| b.lower == "some")
+                && body[1..]
+                    .iter()
+                    .take(2)
+                    .any(|b| is(b, Class::Person.words()));
+            if body.is_empty() || some_of {
                 i += 1;
                 continue;
             }

@@ -264,3 +264,22 @@ fn a_warning_with_its_own_subject_is_not_the_previous_sentences() {
     let x = extract(&["Paracetamol can be given. Avoid in children with liver disease."]);
     assert!(warned(&x, "Paracetamol"), "{:#?}", shown(&x));
 }
+
+#[test]
+fn what_is_said_of_some_people_conditions_nothing() {
+    // "in some people over 60" is a subset of a population: no member is ruled out.
+    let x = extract(&[
+        "Domperidone can cause heart rhythm problems in some people over the age of 60.",
+    ]);
+    assert!(
+        x.tuples.iter().all(|t| t.conditions.is_empty()),
+        "{:#?}",
+        shown(&x)
+    );
+    let y = extract(&["Domperidone is contraindicated in people over the age of 60."]);
+    assert!(
+        y.tuples.iter().any(|t| !t.conditions.is_empty()),
+        "{:#?}",
+        shown(&y)
+    );
+}

@@ -421,7 +421,14 @@ const VERBS_AFTER_WH: &[&str] = &["need", "needs"];
 /// A word's stem for matching heads: lower case, singular, without "-ing" ("tests",
 /// "testing" → "test").
 pub fn stem(word: &str) -> String {
-    let w = singular(&word.to_lowercase());
+    // A possessive is its noun, whichever apostrophe the text uses ("Parkinson’s",
+    // "Parkinson's", "patients'").
+    let lower = word.to_lowercase();
+    let owner = ["'s", "’s", "'", "’"]
+        .iter()
+        .find_map(|p| lower.strip_suffix(p))
+        .unwrap_or(&lower);
+    let w = singular(owner);
     match w.strip_suffix("ing") {
         Some(base) if base.len() >= 3 => base.to_string(),
         _ => w,
@@ -1369,6 +1376,15 @@ pub fn spans(
                     // A class the lexicon does not file drugs under, read from the
                     // drug's name or kind ("Which fluoroquinolone …": levofloxacin).
                     typed.push((range, Typed::Named));
+                }
+            }
+            // A capital letter after a drug's name is part of it: "penicillin G",
+            // "vitamin K" (the lexicon may file the name without it).
+            for (range, _) in &mut typed {
+                if words.get(range.end).is_some_and(|w| {
+                    w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase()) && *w != "I"
+                }) {
+                    range.end += 1;
                 }
             }
             return sorted(typed);

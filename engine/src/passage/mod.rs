@@ -232,10 +232,18 @@ impl Reading {
                 return Some(best);
             }
         }
+        // The best naming the other answer more fully is the more specific answer:
+        // "benzathine penicillin G" over "benzathine penicillin".
+        let best_key = format!(" {} ", normalize_term(&best.text));
+        if best_key != key && best_key.contains(&key) && best.typed != Typed::Phrase {
+            return Some(best);
+        }
         // Among the candidates as this reader reads them: said of a patient like this
         // one too, when the best is.
         let among = self.candidates.iter().any(|c| {
-            if (best.for_patient && !c.for_patient) || c.typed == Typed::Phrase {
+            // A candidate no statement counts for (all warn, or none is read) is not
+            // one this reader reads as an answer.
+            if (best.for_patient && !c.for_patient) || c.typed == Typed::Phrase || c.score <= 0.0 {
                 return false;
             }
             let k = format!(" {} ", normalize_term(&c.text));
@@ -400,7 +408,7 @@ pub fn read(
     ruled_out: &[(String, Span)],
 ) -> Option<Reading> {
     let asked = Asked::of(question)?;
-    let all: Vec<Statement> = docs
+    let mut all: Vec<Statement> = docs
         .iter()
         .enumerate()
         .flat_map(|(d, doc)| statements_in(layout, d, &doc.text))
@@ -408,20 +416,34 @@ pub fn read(
     if all.is_empty() {
         return None;
     }
+    let analyses: Vec<Analysis> = all.iter().map(|s| language.analyse(&s.text)).collect();
+    if layout == Layout::Structured {
+        let tags: Vec<Vec<Tag>> = analyses.iter().map(|a| a.tags.clone()).collect();
+        let texts: Vec<&str> = docs.iter().map(|d| d.text.as_str()).collect();
+        structure::run_in_headings(&mut all, &tags, &texts);
+    }
+    let all = all;
 
     let slot = match asked {
         Asked::Thing { .. } => asked::Slot::of(language, question),
         _ => None,
     };
     let question_words = stems(question);
+    // The line of treatment asked for ("Which should be used first line?").
+    let asked_line = line_of_treatment(question).first().map(|(_, n)| *n);
     let type_words: BTreeSet<String> = asked::type_words(question)
         .iter()
         .flat_map(|w| stems(w))
         .collect();
     // The patient's words (what the question says of the patient) and the topic (the
     // rest of what it asks about).
+    // A question that describes the patient in sentences of its own before it asks
+    // ("A 27-year-old woman … used adapalene. Which agent should replace the
+    // retinoid?") describes them there.
+    let preamble = &question[..crate::text::asking_start(question)];
     let described: BTreeSet<String> = match &query.patient_clause {
         Some(clause) => stems(clause),
+        None if !preamble.trim().is_empty() => stems(preamble),
         None => query.patient.words.iter().map(|w| asked::stem(w)).collect(),
     };
     let topic: BTreeSet<String> = asked::asking(question)
@@ -450,7 +472,6 @@ pub fn read(
     // Candidates of each statement, by key, with where the statement names them; then
     // every other place a statement names one of them by a name it was typed under
     // ("Imojev vaccine" types "Imojev", which "Imojev is not suitable for:" names).
-    let analyses: Vec<Analysis> = all.iter().map(|s| language.analyse(&s.text)).collect();
     // Each statement's tokens in lower case, read once for every pass below.
     let lowered: Vec<Vec<String>> = all
         .iter()
@@ -635,7 +656,16 @@ pub fn read(
                 || (!proportion_answers && text.ends_with('%'))
                 || (!offers_options
                     && (question_key.contains(&format!(" {key} "))
-                        || question_key.contains(&format!(" {} ", normalize_term(&text)))));
+                        || question_key.contains(&format!(" {} ", normalize_term(&text)))
+                        // … and by its short form ("RADT" where the question names
+                        // the rapid antigen detection test).
+                        // (its head, for "a negative RADT").
+                        || [text.as_str(), text.rsplit(' ').next().unwrap_or("")]
+                            .iter()
+                            .filter_map(|t| defined.get(&normalize_term(t)))
+                            .any(|long| {
+                                question_key.contains(&format!(" {} ", normalize_term(long)))
+                            })));
             (!rejected).then_some((bytes, text, key, name))
         };
     // A thing asked for is no person, unless people are asked for.
@@ -940,6 +970,10 @@ pub fn read(
         // lead-in does for its items.
         let heading_warns = statement.kind != Kind::Heading
             && statement.headings.last().is_some_and(|h| heading_warns(h));
+        // What a statement says itself outweighs the scope it inherits: "Domperidone
+        // is the drug of choice" under "Medications to avoid" endorses domperidone.
+        let endorses = clauses.is_empty() && endorses(&lowered[i]);
+        let (lead_warns, heading_warns) = (lead_warns && !endorses, heading_warns && !endorses);
         if warned.is_empty() {
             if lead_warns || heading_warns || (!clauses.is_empty() && own.is_empty()) {
                 warned = about.clone();
@@ -1027,6 +1061,38 @@ pub fn read(
         }
         let words = &scope_words[i];
         let relevance = 1.0 + weight(words, &topic);
+        // Parts a semicolon joins are sentences of their own: a candidate is as
+        // relevant as the part that names it ("X is the preferred substitute for a
+        // retinoid; Y may be used for inflammatory lesions" answers "What replaces the
+        // retinoid?" with X alone).
+        let part_relevance: BTreeMap<&str, f32> = {
+            let parts = semicolon_parts(&statement.text);
+            if parts.len() < 2 {
+                BTreeMap::new()
+            } else {
+                let mut scope = statement.in_scope();
+                scope.truncate(scope.len() - statement.text.len());
+                let above = stems(&scope);
+                let part_weight: Vec<f32> = parts
+                    .iter()
+                    .map(|p| {
+                        let mut w = stems(&statement.text[p.clone()]);
+                        w.extend(above.iter().cloned());
+                        1.0 + weight(&w, &topic)
+                    })
+                    .collect();
+                own.iter()
+                    .chain(&phrase_mentions[i])
+                    .filter_map(|m| {
+                        let at = parts.iter().position(|p| p.contains(&m.bytes.start))?;
+                        Some((m.key.as_str(), part_weight[at]))
+                    })
+                    .fold(BTreeMap::new(), |mut map, (key, w)| {
+                        map.entry(key).or_insert(w);
+                        map
+                    })
+            }
+        };
         let strength = if recommends { RECOMMENDS_WEIGHT } else { 1.0 };
         // "These situations", "such patients": the population of the statement before.
         // As written, or with the short forms spelled out (when it has any).
@@ -1079,6 +1145,26 @@ pub fn read(
         if applies == Some(Truth::Unknown) && (same_item || refers_to_population(&statement.text)) {
             applies = previous_applies;
         }
+        // "In patients with contraindications to both macrolides and fluoroquinolones":
+        // a population the documents have already put the patient in, by warning
+        // against all it names for them.
+        if patient.is_some() && applies != Some(Truth::True) {
+            let excluded = excluded_for(language, &lowered[i]);
+            let warned_for_patient = |name: &String| {
+                blocked.keys().any(|k| {
+                    k == name || asked::in_class(language, k, &asked::stem(name)) == Some(true)
+                })
+            };
+            if !excluded.is_empty() && excluded.iter().all(warned_for_patient) {
+                applies = Some(Truth::True);
+            }
+        }
+        // "Can cause arrhythmia in some people over 60": what is said of some of a
+        // population is not said of each member, so it neither holds for the patient
+        // nor rules them out.
+        if applies == Some(Truth::True) && names_some_of(&lowered[i]) {
+            applies = Some(Truth::Unknown);
+        }
         previous_applies = applies;
         previous = Some((statement.kind, statement.span.clone()));
         // "In general, start within 2 weeks; however, caution is needed in <the
@@ -1094,6 +1180,7 @@ pub fn read(
             _ => Vec::new(),
         };
         general.extend(set_aside(&statement.text, own));
+        general.extend(other_line(asked_line, &statement.text, own));
         // "Herpes zoster: 1g every 8hrs; CrCl 10–29mL/min: 1g every 24hrs; …": a
         // candidate under a label of its own is for whom its label says.
         // When a later part's label holds for the patient, the first part's value is
@@ -1187,6 +1274,10 @@ pub fn read(
             .chain(warned.iter().filter(|w| !about.contains(w)))
         {
             let is_warned = warned.contains(key);
+            let relevance = part_relevance
+                .get(key.as_str())
+                .copied()
+                .unwrap_or(relevance);
             let applies = match (general.contains(key), labelled.get(key.as_str())) {
                 (true, _) => Some(Truth::False),
                 (false, Some(truth)) => Some(*truth),
@@ -1513,6 +1604,85 @@ fn recommends(statement: &Statement) -> bool {
         .any(|w| padded.contains(&format!(" {w} ")))
 }
 
+/// The byte ranges of the parts of `text` that semicolons outside brackets join.
+fn semicolon_parts(text: &str) -> Vec<Range<usize>> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            ';' if depth == 0 => {
+                parts.push(start..at);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(start..text.len());
+    parts
+}
+
+/// Whether a statement's own words endorse what it names: "preferred", "of choice",
+/// "recommended", "first-line" (`tokens` lower-cased; a warning's clause is read
+/// before this, so "not recommended" never gets here).
+fn endorses(tokens: &[String]) -> bool {
+    tokens.iter().enumerate().any(|(k, t)| {
+        ENDORSING.contains(&t.as_str())
+            || (t == "choice" && k > 0 && tokens[k - 1] == "of")
+            || (t == "line" && k > 0 && tokens[k - 1] == "first")
+    })
+}
+
+/// Words that endorse on their own (see [`endorses`]).
+const ENDORSING: &[&str] = &["preferred", "recommended", "first-line", "safest"];
+
+/// The lines of treatment a text names ("first-line", "second line agent"), each with
+/// its byte offset and its number.
+fn line_of_treatment(text: &str) -> Vec<(usize, u8)> {
+    let lower = text.to_lowercase();
+    let tokens: Vec<(usize, &str)> = words(&lower)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| (w.span.start, w.text(&lower)))
+        .collect();
+    let number = |w: &str| match w {
+        "first" => Some(1),
+        "second" => Some(2),
+        "third" => Some(3),
+        _ => None,
+    };
+    tokens
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &(at, w))| match w.split_once('-') {
+            Some((n, "line")) => number(n).map(|n| (at, n)),
+            _ => number(w)
+                .filter(|_| tokens.get(k + 1).is_some_and(|(_, l)| *l == "line"))
+                .map(|n| (at, n)),
+        })
+        .collect()
+}
+
+/// The candidates `own` names nearest to a line of treatment other than the one asked
+/// for: "methyldopa is used as a second line agent" does not answer "Which is used
+/// first line?".
+fn other_line(asked: Option<u8>, text: &str, own: &[Mention]) -> Vec<String> {
+    let Some(asked) = asked else {
+        return Vec::new();
+    };
+    let lines = line_of_treatment(text);
+    own.iter()
+        .filter(|m| {
+            lines
+                .iter()
+                .min_by_key(|(at, _)| at.abs_diff(m.bytes.start))
+                .is_some_and(|(_, n)| *n != asked)
+        })
+        .map(|m| m.key.clone())
+        .collect()
+}
+
 /// Words and marks that end a clause.
 const CLAUSE_WORDS: &[&str] = &["but", "however", "although", "whereas", "while", "though"];
 
@@ -1682,7 +1852,16 @@ fn kinds_warned<'a>(
         let kind: Vec<&str> = kind.split(' ').collect();
         let head = kind.last().map(|h| asked::stem(h)).unwrap_or_default();
         // A class by its noun alone: "beta-lactam antibiotics" is not every antibiotic.
+        // Nor is a class noun that names its members right after it ("avoid the
+        // antiemetics metoclopramide and prochlorperazine"): it warns against those.
+        let names_members = analysis.words.get(p.core.end).is_some_and(|w| {
+            language
+                .drugs
+                .lookup(w.text(text))
+                .is_some_and(|d| !d.is_class())
+        });
         let class = kind.len() == 1
+            && !names_members
             && (asked::asks_for_class(language, &head)
                 || language.drugs.lookup(kind[0]).is_some_and(|d| d.is_class())
                 || language
@@ -1912,14 +2091,14 @@ fn contrasted(
 /// than 20 kg"): such a "than" sets nothing aside.
 const QUANTITY_COMPARATIVES: &[&str] = &[
     "more", "less", "fewer", "greater", "higher", "lower", "older", "younger", "longer", "shorter",
-    "other", "larger", "smaller",
+    "larger", "smaller",
 ];
 
 /// Most bytes between a setting-aside phrase and the candidate it sets aside.
 const SET_ASIDE_REACH: usize = 60;
 
 /// The candidates `own` names as the alternative not taken: after "rather than",
-/// "instead of", "in preference to", or a "than" that compares choices ("a higher dose
+/// "instead of", "in preference to", "other than", or a "than" that compares choices ("a higher dose
 /// (3 mg/kg) than larger children (2.4 mg/kg)"), in the same sentence part.
 fn set_aside(text: &str, own: &[Mention]) -> Vec<String> {
     let lower = text.to_lowercase();
@@ -2349,6 +2528,58 @@ fn names_people(text: &str) -> bool {
 }
 
 /// Whether a lower-case word names people, singular or plural ("patients", "those").
+/// What a population phrase says its people cannot take: the names after
+/// "contraindication(s) to" or "intolerance to/of", up to the end of the phrase
+/// ("patients with contraindications to both macrolides and fluoroquinolones" →
+/// macrolides, fluoroquinolones). `tokens` are lower-cased.
+fn excluded_for(language: &Language, tokens: &[String]) -> Vec<String> {
+    let Some(at) = tokens.windows(2).position(|w| {
+        matches!(
+            w[0].as_str(),
+            "contraindication" | "contraindications" | "intolerance"
+        ) && matches!(w[1].as_str(), "to" | "of")
+    }) else {
+        return Vec::new();
+    };
+    let mut names = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    for t in &tokens[at + 2..] {
+        let word = t.as_str();
+        let ends = !word.chars().any(char::is_alphanumeric) || Class::Preposition.has(word);
+        if ends || matches!(word, "and" | "or" | "both" | "either") {
+            if !current.is_empty() {
+                names.push(current.join(" "));
+                current.clear();
+            }
+            if ends {
+                break;
+            }
+            continue;
+        }
+        current.push(word);
+    }
+    if !current.is_empty() {
+        names.push(current.join(" "));
+    }
+    // Each must name a drug or a class of them.
+    names.retain(|n| {
+        let singular = crate::text::singular(n);
+        language.drugs.lookup(n).is_some()
+            || language.drugs.lookup(&singular).is_some()
+            || language.drugs.is_class_noun(&asked::stem(n))
+    });
+    names
+}
+
+/// Whether a statement speaks of some members of a population ("in some people",
+/// "some elderly patients"): a quantifier before a noun for people.
+fn names_some_of(tokens: &[String]) -> bool {
+    tokens
+        .iter()
+        .enumerate()
+        .any(|(k, t)| t == "some" && tokens[k + 1..].iter().take(2).any(|w| is_people(w)))
+}
+
 fn is_people(word: &str) -> bool {
     [Class::Person, Class::Group]
         .iter()
@@ -2400,16 +2631,16 @@ fn spelled_text(text: &str, written: &[(String, String)]) -> String {
 /// its lead-in or its section heading naming a condition the patient has (true), or
 /// only conditions the patient does not have (false).
 fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<String>) -> Truth {
-    let mut parts: Vec<&str> = vec![statement.text.as_str()];
+    let text = without_emphasis(&statement.text);
+    let mut parts: Vec<&str> = vec![text.as_str()];
     if let Some(lead) = &statement.lead {
         parts.push(lead);
     }
-    parts.extend(statement.headings.iter().skip(1).map(String::as_str));
+    let titled = usize::from(statement.titled);
+    parts.extend(statement.headings.iter().skip(titled).map(String::as_str));
     // A list item narrows its lead-in: "Offer X for these seizures in:" / "boys and
     // men" is not about a woman, whatever the lead-in says.
-    if statement.lead.is_some()
-        && applies_to(patient, &statement.text, patient_words) == Truth::False
-    {
+    if statement.lead.is_some() && applies_to(patient, &text, patient_words) == Truth::False {
         return Truth::False;
     }
     let mut any_false = false;
@@ -2426,6 +2657,37 @@ fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<St
         Truth::Unknown
     }
 }
+
+/// A text without what it singles out for emphasis: "first line in pregnancy,
+/// especially for resistant hypertension in the third trimester" holds in all of
+/// pregnancy; the part after "especially" (to the next comma, semicolon, dash or
+/// bracket) names where it holds most, not where it holds only.
+fn without_emphasis(text: &str) -> String {
+    let lower = text.to_lowercase();
+    let mut out = String::new();
+    let mut at = 0;
+    for w in words(&lower) {
+        if w.span.start < at || !EMPHASIS.contains(&w.text(&lower)) {
+            continue;
+        }
+        let rest = &lower[w.span.end..];
+        let end = rest
+            .find([',', ';', '(', ')', '—', '–'])
+            .into_iter()
+            .chain(rest.find(" - "))
+            .min()
+            .map_or(lower.len(), |e| w.span.end + e);
+        if let (Some(before), true) = (text.get(at..w.span.start), text.is_char_boundary(end)) {
+            out.push_str(before);
+            at = end;
+        }
+    }
+    out.push_str(text.get(at..).unwrap_or(""));
+    out
+}
+
+/// Words that single out part of what a statement holds for.
+const EMPHASIS: &[&str] = &["especially", "particularly", "notably"];
 
 /// Whether the patient belongs to the population one text names: by the patient
 /// lexicon, else by a condition in the patient's own words ([`names_condition_of`]).

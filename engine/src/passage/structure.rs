@@ -10,6 +10,7 @@
 
 use std::ops::Range;
 
+use crate::language::Tag;
 use crate::lexicon::Class;
 use crate::text::{split_sentences, Span};
 
@@ -40,6 +41,10 @@ pub struct Statement {
     /// The headings above it, outermost first: the document's title, then the headings
     /// in a row over its section (see [`MAX_HEADING_RUN`]).
     pub headings: Vec<String>,
+    /// Whether the first of `headings` is the outermost heading over the statement (the
+    /// document's title, or the first of a run of headings), which names what the text
+    /// under it is about rather than whom it is for; a run-in heading alone is not.
+    pub titled: bool,
     /// The lead-in sentence a list item completes ("… is not suitable for:").
     pub lead: Option<String>,
     /// A table row's cells under the names its header row gives their columns ("2 mg"
@@ -123,6 +128,7 @@ pub fn statements_in(layout: Layout, doc: usize, text: &str) -> Vec<Statement> {
                     text: piece.to_string(),
                     kind: Kind::Sentence,
                     headings: Vec::new(),
+                    titled: false,
                     lead: None,
                     columns: Vec::new(),
                 })
@@ -130,6 +136,74 @@ pub fn statements_in(layout: Layout, doc: usize, text: &str) -> Vec<Statement> {
             .collect(),
     }
 }
+
+/// Reads run-in headings: a paragraph that opens with a short phrase closed by a full
+/// stop ("Acne in pregnancy. Oral isotretinoin is contraindicated …", "Renal
+/// impairment. Reduce the dose …") titles the rest of the paragraph, as a heading on a
+/// line of its own titles the lines under it. The phrase is verbless, so it is a
+/// title and not a sentence ("Avoid in pregnancy." and "Not recommended." say
+/// something). `tags` holds each statement's word tags; `docs` the documents' texts.
+pub fn run_in_headings(statements: &mut [Statement], tags: &[Vec<Tag>], docs: &[&str]) {
+    let same_line = |a: &Statement, b: &Statement| {
+        a.span.doc == b.span.doc
+            && docs
+                .get(a.span.doc)
+                .and_then(|d| d.get(a.span.range.end..b.span.range.start))
+                .is_some_and(|between| !between.contains('\n'))
+    };
+    let mut i = 0;
+    while i + 1 < statements.len() {
+        let opens_line = i == 0 || !same_line(&statements[i - 1], &statements[i]);
+        let titled = opens_line
+            && matches!(statements[i].kind, Kind::Sentence | Kind::Item)
+            && same_line(&statements[i], &statements[i + 1])
+            && tags
+                .get(i)
+                .is_some_and(|t| is_title(&statements[i].text, t));
+        if !titled {
+            i += 1;
+            continue;
+        }
+        let title = statements[i].text.trim_end_matches('.').trim().to_string();
+        statements[i].kind = Kind::Heading;
+        let mut j = i + 1;
+        while j < statements.len() && same_line(&statements[j - 1], &statements[j]) {
+            if statements[j].headings.is_empty() {
+                statements[j].titled = false;
+            }
+            statements[j].headings.push(title.clone());
+            j += 1;
+        }
+        i = j;
+    }
+}
+
+/// Whether a sentence reads as a run-in title: a few words closed by a full stop,
+/// opening with a capital on a noun, adjective or gerund, naming something and
+/// asserting nothing (no finite verb, no bare verb, no negation).
+fn is_title(text: &str, tags: &[Tag]) -> bool {
+    let text = text.trim();
+    let words = text.split_whitespace().count();
+    let first = text.split_whitespace().next().unwrap_or("");
+    words > 0
+        && words <= MAX_TITLE_WORDS
+        && text.ends_with('.')
+        && !text[..text.len() - 1].contains(['.', ':', ';', ','])
+        && first.chars().next().is_some_and(char::is_uppercase)
+        && !matches!(first, "Not" | "No" | "None" | "Never")
+        && tags.first().is_some_and(|t| t.is_noun() || t.is_adjective() || *t == Tag::Vbg)
+        && !tags.iter().any(|t| t.is_finite_verb() || *t == Tag::Vb)
+        // A noun phrase: its head, last before any preposition, is a noun ("Acne | in
+        // pregnancy", "Renal impairment"), which "Levels double." is not.
+        && tags[..tags.len().saturating_sub(1)]
+            .iter()
+            .take_while(|t| !matches!(t, Tag::In | Tag::To))
+            .last()
+            .is_some_and(|t| t.is_noun() || *t == Tag::Vbg)
+}
+
+/// Longest run-in title, in words ("Use in patients with hepatic impairment.").
+const MAX_TITLE_WORDS: usize = 7;
 
 /// Longest line, in words, that can be a heading.
 const MAX_HEADING_WORDS: usize = 12;
@@ -205,6 +279,7 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
                 },
                 text: body.to_string(),
                 kind: if cell { Kind::Cell } else { Kind::Heading },
+                titled: !above.is_empty(),
                 headings: above,
                 lead: None,
                 columns: Vec::new(),
@@ -252,6 +327,7 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
                 text: piece.to_string(),
                 kind,
                 headings: headings.clone(),
+                titled: !headings.is_empty(),
                 lead: item_lead.clone(),
                 columns: match (kind, &header) {
                     (Kind::Row, Some(names)) => cells(piece)

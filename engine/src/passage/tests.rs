@@ -1794,3 +1794,202 @@ fn an_amount_after_drugs_used_with_another_is_the_other_ones() {
         Some("60 mg once daily"),
     );
 }
+
+#[test]
+fn a_run_in_heading_scopes_the_rest_of_its_paragraph() {
+    // "Gout in renal failure." titles the sentences after it on its line: their
+    // warnings are for this patient, and so is the alternative they prefer.
+    check(
+        &[
+            "Acute gout. Naproxen or colchicine is used first for a flare.\n\nGout in renal \
+             failure. Naproxen is contraindicated, and colchicine is likewise avoided. \
+             Prednisolone is the preferred alternative.",
+        ],
+        "A 74-year-old man with renal failure has an acute gout flare. Which drug should \
+         he be given?",
+        Some("prednisolone"),
+        Some("naproxen"),
+    );
+    let s = statements(
+        0,
+        "Renal impairment. Avoid naproxen. Give paracetamol.\nAvoid in pregnancy. Give rest.",
+    );
+    let titled: Vec<(&str, Vec<String>)> = {
+        let mut all = s.clone();
+        let tags: Vec<Vec<Tag>> = all
+            .iter()
+            .map(|t| shipped().analyse(&t.text).tags)
+            .collect();
+        structure::run_in_headings(
+            &mut all,
+            &tags,
+            &["Renal impairment. Avoid naproxen. Give paracetamol.\nAvoid in pregnancy. Give rest."],
+        );
+        s.iter()
+            .zip(all)
+            .map(|(before, after)| (before.text.as_str(), after.headings))
+            .collect()
+    };
+    // A verbless phrase titles its line; a sentence with a verb ("Avoid in pregnancy.")
+    // does not.
+    assert_eq!(
+        titled,
+        vec![
+            ("Renal impairment.", vec![]),
+            ("Avoid naproxen.", vec!["Renal impairment".to_string()]),
+            ("Give paracetamol.", vec!["Renal impairment".to_string()]),
+            ("Avoid in pregnancy.", vec![]),
+            ("Give rest.", vec![]),
+        ]
+    );
+}
+
+#[test]
+fn a_candidate_is_as_relevant_as_the_part_of_the_sentence_that_names_it() {
+    // What replaces the retinoid is said in the first part; the second part's drugs
+    // are for something else.
+    check(
+        &[
+            "Acne in pregnancy. Topical retinoids should be avoided. Azelaic acid is the \
+             usual substitute for a retinoid; erythromycin gel may be used for inflamed \
+             papules.",
+        ],
+        "A 29-year-old woman who is 12 weeks pregnant has comedonal acne and used a \
+         retinoid before. Which topical agent should replace the retinoid?",
+        Some("azelaic acid"),
+        Some("azelaic acid"),
+    );
+    assert_eq!(semicolon_parts("a; b (c; d); e"), vec![0..1, 2..11, 12..14]);
+}
+
+#[test]
+fn small_rules_of_english_hold() {
+    let tokens = |t: &str| crate::text::lower_words(t);
+    // A statement about some members of a population is not about each member.
+    assert!(names_some_of(&tokens(
+        "It can cause arrhythmia in some people over 60."
+    )));
+    assert!(names_some_of(&tokens("Some elderly patients need less.")));
+    assert!(!names_some_of(&tokens("Give some fluids to patients.")));
+    // Endorsing words of a statement's own.
+    assert!(endorses(&tokens("Domperidone is the drug of choice.")));
+    assert!(endorses(&tokens("It is used first line.")));
+    assert!(!endorses(&tokens("It may be given.")));
+    // What "especially" singles out is not where a statement holds only.
+    assert_eq!(
+        without_emphasis("first line in pregnancy, especially in the third trimester, and after"),
+        "first line in pregnancy, , and after"
+    );
+    assert_eq!(without_emphasis("especially in children"), "");
+    // Lines of treatment, with their numbers.
+    assert_eq!(
+        line_of_treatment("X is first-line; Y is a second line agent")
+            .iter()
+            .map(|(_, n)| *n)
+            .collect::<Vec<_>>(),
+        vec![1, 2]
+    );
+    // A possessive is its noun, with either apostrophe.
+    assert_eq!(asked::stem("Parkinson’s"), "parkinson");
+    assert_eq!(asked::stem("Parkinson's"), asked::stem("parkinson"));
+}
+
+#[test]
+fn a_second_line_drug_does_not_answer_for_the_first_line() {
+    check(
+        &[
+            "Hypertension in pregnancy\n\nLabetalol is the first-line treatment in \
+             pregnancy. Methyldopa is often used as a second line agent in pregnancy, and \
+             nifedipine is sometimes used.",
+        ],
+        "A 30-year-old woman with chronic hypertension is 10 weeks pregnant. Which drug \
+         should be used first line?",
+        Some("labetalol"),
+        Some("labetalol"),
+    );
+}
+
+#[test]
+fn a_class_noun_that_names_its_members_warns_against_those_only() {
+    // "the antiemetics metoclopramide and prochlorperazine" are two antiemetics, not all.
+    check(
+        &[
+            "Nausea in Parkinson's disease\n\nAvoid the antiemetics metoclopramide and \
+             prochlorperazine in these patients. Ondansetron can be used.",
+        ],
+        "A 70-year-old man with Parkinson's disease has nausea. Which antiemetic can be \
+         used?",
+        Some("ondansetron"),
+        Some("ondansetron"),
+    );
+}
+
+#[test]
+fn a_statement_that_endorses_outweighs_a_heading_that_warns() {
+    check(
+        &[
+            "Drugs to avoid in Parkinson's disease\n\nHaloperidol and metoclopramide worsen \
+             the symptoms. Domperidone is the antiemetic of choice.",
+        ],
+        "A 68-year-old woman with Parkinson's disease is vomiting. Which antiemetic is \
+         preferred?",
+        Some("domperidone"),
+        Some("domperidone"),
+    );
+}
+
+#[test]
+fn other_than_sets_its_drug_aside() {
+    check(
+        &[
+            "Post-tonsillectomy pain\n\nChoose an analgesic other than codeine for children. \
+           Ibuprofen can be used.",
+        ],
+        "A 6-year-old child had a tonsillectomy. Which drug should be used for the pain?",
+        Some("ibuprofen"),
+        Some("ibuprofen"),
+    );
+}
+
+#[test]
+fn a_capital_letter_after_a_drugs_name_is_part_of_it() {
+    check(
+        &["Syphilis\n\nBenzathine penicillin G 2.4 million units once is the treatment of choice."],
+        "A 30-year-old man has early syphilis. Which antibiotic should he receive?",
+        Some("Benzathine penicillin G"),
+        Some("Benzathine penicillin G"),
+    );
+}
+
+#[test]
+fn a_short_form_of_what_the_question_names_is_no_answer() {
+    // The question names the rapid antigen detection test; "RADT" is the same test.
+    check(
+        &[
+            "A rapid antigen detection test (RADT) is highly specific. A negative RADT in a \
+             child should be backed up by a throat culture.",
+        ],
+        "A 9-year-old boy with sore throat has a negative rapid antigen detection test. \
+         Which test is needed next?",
+        Some("throat culture"),
+        Some("throat culture"),
+    );
+}
+
+#[test]
+fn a_population_defined_by_what_it_cannot_take_holds_once_the_documents_rule_that_out() {
+    // Long QT rules out macrolides and fluoroquinolones, so the patient is one of those
+    // "with contraindications to both".
+    check(
+        &[
+            "Pneumonia\n\nA beta-lactam plus azithromycin, or levofloxacin alone, is \
+             recommended. Macrolides and fluoroquinolones prolong the QT interval; avoid them \
+             in patients with long QT syndrome. In patients with contraindications to both \
+             macrolides and fluoroquinolones, a beta-lactam plus doxycycline is recommended.",
+        ],
+        "A 50-year-old woman with long QT syndrome has community-acquired pneumonia. Which \
+         antibiotic should be added to the beta-lactam?",
+        Some("doxycycline"),
+        Some("azithromycin"),
+    );
+}
