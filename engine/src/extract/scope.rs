@@ -149,11 +149,8 @@ impl Reader<'_> {
             }
             // "can cause arrhythmia in some people over 60": what is said of some of a
             // population sets no condition on its members.
-            let some_of = body.first().is_some_and(|b| b.lower == "some")
-                && body[1..]
-                    .iter()
-                    .take(2)
-                    .any(|b| is(b, Class::Person.words()));
+            let lowered: Vec<&str> = body.iter().take(3).map(|b| b.lower.as_str()).collect();
+            let some_of = crate::lexicon::some_of_people(&lowered);
             if body.is_empty() || some_of {
                 i += 1;
                 continue;

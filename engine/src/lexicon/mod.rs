@@ -99,6 +99,18 @@ pub fn any(classes: &[Class], word: &str) -> bool {
     classes.iter().any(|c| c.has(word))
 }
 
+/// Whether lower-case `words` open with "some" and, within the next two words, a noun
+/// for people ("some people", "some elderly patients"): part of a population, which
+/// says nothing of any one member.
+pub fn some_of_people(words: &[&str]) -> bool {
+    words.first() == Some(&"some")
+        && words[1..].iter().take(2).any(|w| {
+            [Class::Person, Class::Group]
+                .iter()
+                .any(|c| c.has(w) || c.has(&crate::text::singular(w)))
+        })
+}
+
 static LEXICON: LazyLock<BTreeMap<Class, Vec<&'static str>>> =
     LazyLock::new(|| parse(include_str!("words.txt")));
 

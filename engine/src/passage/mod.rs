@@ -418,7 +418,7 @@ pub fn read(
     }
     let analyses: Vec<Analysis> = all.iter().map(|s| language.analyse(&s.text)).collect();
     if layout == Layout::Structured {
-        let tags: Vec<Vec<Tag>> = analyses.iter().map(|a| a.tags.clone()).collect();
+        let tags: Vec<&[Tag]> = analyses.iter().map(|a| a.tags.as_slice()).collect();
         let texts: Vec<&str> = docs.iter().map(|d| d.text.as_str()).collect();
         structure::run_in_headings(&mut all, &tags, &texts);
     }
@@ -2574,10 +2574,8 @@ fn excluded_for(language: &Language, tokens: &[String]) -> Vec<String> {
 /// Whether a statement speaks of some members of a population ("in some people",
 /// "some elderly patients"): a quantifier before a noun for people.
 fn names_some_of(tokens: &[String]) -> bool {
-    tokens
-        .iter()
-        .enumerate()
-        .any(|(k, t)| t == "some" && tokens[k + 1..].iter().take(2).any(|w| is_people(w)))
+    let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    (0..words.len()).any(|k| lexicon::some_of_people(&words[k..]))
 }
 
 fn is_people(word: &str) -> bool {

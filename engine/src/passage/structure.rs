@@ -143,7 +143,7 @@ pub fn statements_in(layout: Layout, doc: usize, text: &str) -> Vec<Statement> {
 /// line of its own titles the lines under it. The phrase is verbless, so it is a
 /// title and not a sentence ("Avoid in pregnancy." and "Not recommended." say
 /// something). `tags` holds each statement's word tags; `docs` the documents' texts.
-pub fn run_in_headings(statements: &mut [Statement], tags: &[Vec<Tag>], docs: &[&str]) {
+pub fn run_in_headings(statements: &mut [Statement], tags: &[&[Tag]], docs: &[&str]) {
     let same_line = |a: &Statement, b: &Statement| {
         a.span.doc == b.span.doc
             && docs

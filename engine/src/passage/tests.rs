@@ -1816,10 +1816,8 @@ fn a_run_in_heading_scopes_the_rest_of_its_paragraph() {
     );
     let titled: Vec<(&str, Vec<String>)> = {
         let mut all = s.clone();
-        let tags: Vec<Vec<Tag>> = all
-            .iter()
-            .map(|t| shipped().analyse(&t.text).tags)
-            .collect();
+        let analyses: Vec<Analysis> = all.iter().map(|t| shipped().analyse(&t.text)).collect();
+        let tags: Vec<&[Tag]> = analyses.iter().map(|a| a.tags.as_slice()).collect();
         structure::run_in_headings(
             &mut all,
             &tags,
