@@ -983,7 +983,15 @@ pub async fn answer_with(
                 r.instead_of(language, graph_answer, query.asks_to_avoid)
                     // A phrase nothing types as the asked kind is the weakest answer
                     // there is: it answers only where the graph has no candidate at all.
-                    .filter(|c| c.typed != crate::passage::Typed::Phrase || candidates.is_empty())
+                    // … or where it names the graph's answer more fully, as its head.
+                    .filter(|c| {
+                        c.typed != crate::passage::Typed::Phrase
+                            || candidates.first().is_none_or(|g| {
+                                let label = normalize_term(&g.label);
+                                let text = normalize_term(&c.text);
+                                !label.is_empty() && text.ends_with(&format!(" {label}"))
+                            })
+                    })
                     .cloned()
                     .map(|c| (c, asked))
             })

@@ -228,8 +228,12 @@ impl<'a> Reader<'a> {
                 sentence_subjects.clone()
             };
             let stated = self.conditions(&clause);
-            let has_population =
-                stated.iter().any(|(_, population)| *population) || sentence_population.is_some();
+            // "can cause arrhythmia in some people over 60" names a population of its
+            // own, part of which it speaks of: not the paragraph's.
+            let lowered: Vec<&str> = clause.toks.iter().map(|t| t.lower.as_str()).collect();
+            let has_population = stated.iter().any(|(_, population)| *population)
+                || sentence_population.is_some()
+                || crate::lexicon::names_some_of_people(&lowered);
             let mut conditions: Vec<String> = stated.into_iter().map(|(c, _)| c).collect();
             if let Some(p) = &sentence_population {
                 push_unique(&mut conditions, p.clone());

@@ -302,10 +302,13 @@ impl Reader<'_> {
                     .any(|(c, _)| find_any(&predicate[..at], &[c]).is_some()))
         });
         if let Some((at, _)) = harm {
+            // A negation before the verb covers its complements ("is not associated
+            // with an increased risk"), up to where another clause begins.
             let negated = predicate[..at]
                 .iter()
                 .rev()
-                .take(3)
+                .take(NEGATION_REACH)
+                .take_while(|t| t.word && !is(t, &["but", "and", "or", "although", "which"]))
                 .any(|t| is(t, &["not", "no", "without", "never"]))
                 && !starts_with(predicate, at.saturating_sub(1), &["should", "not"])
                 && !starts_with(predicate, at.saturating_sub(1), &["must", "not"])
@@ -745,3 +748,7 @@ pub(super) fn recommendation(strength: u8, test: bool) -> Relation {
         (_, false) => Relation::AlternativeTreatment,
     }
 }
+
+/// How many words before a warning's cue a negation may stand and still deny it ("not
+/// associated with an increased risk").
+const NEGATION_REACH: usize = 5;

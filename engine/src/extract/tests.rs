@@ -283,3 +283,51 @@ fn what_is_said_of_some_people_conditions_nothing() {
         shown(&y)
     );
 }
+
+#[test]
+fn a_negation_before_the_verb_denies_the_harm_its_complement_names() {
+    let x = extract(&[
+        "Mefloquine is the agent of choice in pregnancy, and evidence suggests it is not \
+         associated with an increased risk to the fetus.",
+    ]);
+    assert!(
+        !x.tuples
+            .iter()
+            .any(|t| t.subject == "Mefloquine" && t.relation == Relation::ContraindicatedIn),
+        "{:#?}",
+        shown(&x)
+    );
+    // A negation in a clause of its own denies nothing after it.
+    let x = extract(&[
+        "Valproate is not a first choice, and it carries an increased risk in pregnancy.",
+    ]);
+    assert!(
+        x.tuples
+            .iter()
+            .any(|t| t.subject == "Valproate" && t.relation == Relation::ContraindicatedIn),
+        "{:#?}",
+        shown(&x)
+    );
+}
+
+#[test]
+fn a_harm_to_some_people_takes_no_population_from_the_paragraph() {
+    let x = extract(&[
+        "Patients with Parkinson's disease should avoid metoclopramide. Domperidone can cause \
+         heart rhythm problems in some people over the age of 60.",
+    ]);
+    assert!(
+        !x.tuples
+            .iter()
+            .any(|t| t.subject == "Domperidone" && t.relation == Relation::ContraindicatedIn),
+        "{:#?}",
+        shown(&x)
+    );
+    assert!(
+        x.tuples
+            .iter()
+            .any(|t| t.subject == "metoclopramide" || t.object == "metoclopramide"),
+        "{:#?}",
+        shown(&x)
+    );
+}

@@ -103,6 +103,22 @@ mod tests {
                 "metoprolol",
                 &["antagonist", "antihypertensive", "beta-blocker", "blocker"],
             ),
+            ("zoledronic acid", &["bisphosphonate"]),
+            (
+                "clarithromycin",
+                &[
+                    "antibacterial",
+                    "antibiotic",
+                    "antimicrobial",
+                    "chemotherapy",
+                    "macrolide",
+                ],
+            ),
+            (
+                "rifabutin",
+                &["antibacterial", "antibiotic", "antimicrobial", "rifamycin"],
+            ),
+            ("diclofenac", &["nsaid"]),
             // A stem alone is not a name of its class.
             ("mab", &[]),
             ("warfarin", &[]),

@@ -111,6 +111,12 @@ pub fn some_of_people(words: &[&str]) -> bool {
         })
 }
 
+/// Whether lower-case `words` speak of some members of a population anywhere ("can
+/// cause arrhythmia in some people over 60"): see [`some_of_people`].
+pub fn names_some_of_people(words: &[&str]) -> bool {
+    (0..words.len()).any(|k| some_of_people(&words[k..]))
+}
+
 static LEXICON: LazyLock<BTreeMap<Class, Vec<&'static str>>> =
     LazyLock::new(|| parse(include_str!("words.txt")));
 

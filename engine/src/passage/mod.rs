@@ -233,10 +233,24 @@ impl Reading {
             }
         }
         // The best naming the other answer more fully is the more specific answer:
-        // "benzathine penicillin G" over "benzathine penicillin".
+        // "benzathine penicillin G" over "benzathine penicillin"; a noun phrase nothing
+        // types, when the other answer is its head ("gluten challenge" over
+        // "challenge").
         let best_key = format!(" {} ", normalize_term(&best.text));
-        if best_key != key && best_key.contains(&key) && best.typed != Typed::Phrase {
+        if best_key != key
+            && best_key.contains(&key)
+            && (best.typed != Typed::Phrase || best_key.ends_with(&key))
+        {
             return Some(best);
+        }
+        // A plural noun does not modify a name: "Anti-sickness drugs Domperidone" is a
+        // heading or a class run into the name the best gives alone.
+        let mine = normalize_term(&best.text);
+        if let Some(before) = normalize_term(answer).strip_suffix(&format!(" {mine}")) {
+            let last = before.rsplit(' ').next().unwrap_or("");
+            if !mine.is_empty() && crate::text::singular(last) != last {
+                return Some(best);
+            }
         }
         // Among the candidates as this reader reads them: said of a patient like this
         // one too, when the best is.
@@ -891,6 +905,7 @@ pub fn read(
     let mut last_subject: Option<String> = None;
     let mut lead_topics: Vec<String> = Vec::new();
     let mut previous_applies: Option<Truth> = None;
+    let mut paragraph_scope: Option<Truth> = None;
     let mut previous: Option<(Kind, Span)> = None;
     for (i, statement) in all.iter().enumerate() {
         let own = &mentions[i];
@@ -1144,6 +1159,27 @@ pub fn read(
             && !names_people(&statement.text);
         if applies == Some(Truth::Unknown) && (same_item || refers_to_population(&statement.text)) {
             applies = previous_applies;
+        }
+        // "In bilateral renal artery stenosis, glomerular filtration depends on … ACE
+        // inhibitors … are contraindicated": a population fronted at the head of a
+        // paragraph scopes the sentences after it that name none of their own.
+        let opens_paragraph = previous.as_ref().is_none_or(|(_, span)| {
+            span.doc != statement.span.doc
+                || docs.get(span.doc).is_none_or(|d| {
+                    d.text
+                        .get(span.range.end..statement.span.range.start)
+                        .is_none_or(|between| between.contains('\n'))
+                })
+        });
+        if opens_paragraph {
+            paragraph_scope = match (patient, fronted_condition(&statement.text)) {
+                (Some(p), Some(fronted)) if statement.kind == Kind::Sentence => {
+                    Some(applies_to(p, fronted, &patient_words)).filter(|t| *t != Truth::Unknown)
+                }
+                _ => None,
+            };
+        } else if applies == Some(Truth::Unknown) && statement.kind == Kind::Sentence {
+            applies = paragraph_scope.or(applies);
         }
         // "In patients with contraindications to both macrolides and fluoroquinolones":
         // a population the documents have already put the patient in, by warning
@@ -1868,6 +1904,14 @@ fn kinds_warned<'a>(
                     .drugs
                     .kinds(&head)
                     .is_some_and(|k| k.roots.iter().any(|r| r == "medicine")));
+        let singular_kind = match kind.split_last() {
+            Some((last, before)) => {
+                let mut words: Vec<String> = before.iter().map(|w| w.to_string()).collect();
+                words.push(crate::text::singular(last));
+                words.join(" ")
+            }
+            None => String::new(),
+        };
         for key in keys.clone() {
             let words: Vec<&str> = key.split(' ').collect();
             // The kind itself, or a name of it with its words.
@@ -1880,11 +1924,21 @@ fn kinds_warned<'a>(
                 || (kind.len() >= 2
                     && words.last() == kind.last()
                     && kind.iter().all(|k| words.contains(k)));
-            let member = class
+            // A class named in more words ("ACE inhibitors", "calcium channel
+            // blockers") warns the drugs the lexicon files under that very kind.
+            let member = (class
                 && language
                     .drugs
                     .lookup(key)
-                    .is_some_and(|d| asked::in_class(language, d.canonical, &head) == Some(true));
+                    .is_some_and(|d| asked::in_class(language, d.canonical, &head) == Some(true)))
+                || (kind.len() >= 2
+                    && !names_members
+                    && language.drugs.lookup(key).is_some()
+                    && language.drugs.kinds(key).is_some_and(|k| {
+                        k.kinds
+                            .iter()
+                            .any(|name| normalize_term(name) == singular_kind)
+                    }));
             if (named || member) && !out.contains(key) {
                 out.push(key.clone());
             }
@@ -2167,7 +2221,9 @@ fn names_condition_of(text: &str, patient: &Patient, patient_words: &BTreeSet<St
             .take(MAX_CONDITION_WORDS)
             .collect();
         let phrase: Vec<String> = written.iter().flat_map(|w| stems(w)).collect();
-        if !takes && !phrase.is_empty() && phrase.iter().all(|w| patient_words.contains(w)) {
+        // "patients with achalasia", "patients taking lithium": a condition or a
+        // medicine in the patient's own words.
+        if !phrase.is_empty() && phrase.iter().all(|w| patient_words.contains(w)) {
             return true;
         }
         // "patients taking beta-blocking medications": a kind of the patient's
@@ -2575,7 +2631,7 @@ fn excluded_for(language: &Language, tokens: &[String]) -> Vec<String> {
 /// "some elderly patients"): a quantifier before a noun for people.
 fn names_some_of(tokens: &[String]) -> bool {
     let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
-    (0..words.len()).any(|k| lexicon::some_of_people(&words[k..]))
+    lexicon::names_some_of_people(&words)
 }
 
 fn is_people(word: &str) -> bool {

@@ -278,6 +278,9 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 // said of the patient.
                 ("rasburicase", true, false, true),
                 ("allopurinol", true, false, false),
+                // A plural before the name is a heading or a class run into it.
+                ("Urate-lowering drugs allopurinol", true, false, true),
+                ("oral allopurinol", true, false, false),
             ],
         ),
         (
@@ -1990,4 +1993,86 @@ fn a_population_defined_by_what_it_cannot_take_holds_once_the_documents_rule_tha
         Some("doxycycline"),
         Some("azithromycin"),
     );
+}
+
+#[test]
+fn a_population_fronted_at_the_head_of_a_paragraph_scopes_the_sentences_after_it() {
+    let question = "A 66-year-old man with diabetes has hypertension and bilateral renal \
+                    artery stenosis. Which antihypertensive should be started?";
+    let general = "In hypertensive adults with diabetes, an ACE inhibitor such as ramipril is \
+                   the preferred first agent.";
+    let exception = "In bilateral renal artery stenosis, filtration depends on efferent \
+                     constriction. ACE inhibitors can cause acute kidney injury and are \
+                     contraindicated; a calcium channel blocker such as nifedipine is preferred.";
+    check(
+        &[general, exception],
+        question,
+        Some("nifedipine"),
+        Some("ramipril"),
+    );
+    // A new paragraph is out of its scope: the population fronted above it is not the
+    // population of the sentences below it.
+    let apart = "In bilateral renal artery stenosis, filtration depends on efferent \
+                 constriction.\n\nA calcium channel blocker such as nifedipine is an \
+                 alternative.";
+    check(
+        &[general, apart],
+        question,
+        Some("ramipril"),
+        Some("ramipril"),
+    );
+}
+
+#[test]
+fn people_named_by_a_medicine_the_patient_takes_are_the_patients_population() {
+    let question = "Which analgesic should be recommended for a sprained ankle in a man who \
+                    takes lithium for bipolar disorder?";
+    let patient = Patient::read(question);
+    let words = stems("takes lithium for bipolar disorder");
+    let names = |text: &str| names_condition_of(text, &patient, &words);
+    assert!(names(
+        "Patients taking lithium should avoid regular NSAID use."
+    ));
+    assert!(!names(
+        "Patients taking warfarin should avoid regular NSAID use."
+    ));
+}
+
+#[test]
+fn a_noun_phrase_naming_the_other_answer_as_its_head_is_the_fuller_answer() {
+    let candidate = |text: &str, typed: Typed| Candidate {
+        text: text.to_string(),
+        score: 5.0,
+        support: Vec::new(),
+        blocked_by: None,
+        first: 0,
+        for_patient: true,
+        typed,
+        context: rank::Context::default(),
+        in_class: None,
+    };
+    let reading = Reading {
+        asked: Asked::Thing {
+            head: "test".to_string(),
+            plural: false,
+        },
+        candidates: vec![candidate("Gluten challenge", Typed::Phrase)],
+        headings: BTreeSet::new(),
+        ranked: true,
+    };
+    let given = |text: &str| {
+        reading
+            .instead_of(
+                shipped(),
+                Some(Other {
+                    text,
+                    for_patient: true,
+                }),
+                false,
+            )
+            .map(|c| c.text.clone())
+    };
+    assert_eq!(given("challenge").as_deref(), Some("Gluten challenge"));
+    // Not where it holds the other answer elsewhere than as its head.
+    assert_eq!(given("gluten").as_deref(), None);
 }
