@@ -132,13 +132,21 @@ impl Reading {
         // or gives a role rather than naming one ("Two FDA-approved influenza antiviral
         // medications", "standard therapy").
         let thing = matches!(self.asked, Asked::Thing { .. });
-        let fragment = lower.first().is_some_and(|w| {
-            CLAUSE_OPENERS.contains(&w.as_str())
-                || (PROPERTY_NOUNS.contains(&crate::text::singular(w).as_str())
-                    && lower.get(1).is_some_and(|o| o == "of"))
-                || (thing
-                    && (QUANTIFIERS.contains(&w.as_str()) || ROLE_WORDS.contains(&w.as_str())))
+        // … and so is one that ends where its phrase is still open ("phenylephrine
+        // boluses of").
+        let open_end = lower.last().is_some_and(|w| {
+            [Class::Preposition, Class::Conjunction, Class::Determiner]
+                .iter()
+                .any(|c| c.has(w))
         });
+        let fragment = open_end
+            || lower.first().is_some_and(|w| {
+                CLAUSE_OPENERS.contains(&w.as_str())
+                    || (PROPERTY_NOUNS.contains(&crate::text::singular(w).as_str())
+                        && lower.get(1).is_some_and(|o| o == "of"))
+                    || (thing
+                        && (QUANTIFIERS.contains(&w.as_str()) || ROLE_WORDS.contains(&w.as_str())))
+            });
         if fragment {
             return Some(best);
         }
@@ -662,8 +670,13 @@ pub fn read(
                 });
             // A role is no name ("the preferred 3rd generation cephalosporin").
             let role = ROLE_WORDS.contains(&tokens[range.start].as_str());
+            // Nor is what names whom a statement is about ("in patients taking MAOIs
+            // such as phenelzine"): the patients' medicine, not one to give them.
+            let population = matches!(asked, Asked::Thing { .. })
+                && in_population(tokens, &analysis.tags, range.start);
             let rejected = key.is_empty()
                 || role
+                || population
                 || restates
                 || asked::changed_from(tokens, range.start)
                 || redefined(&text)
@@ -1884,6 +1897,28 @@ fn kinds_warned<'a>(
         if !plural || !in_warning {
             continue;
         }
+        // "Indirect-acting sympathomimetics such as ephedrine … can provoke a crisis":
+        // the examples given of a warned kind are warned.
+        for example in examples_of(analysis, text, p.core.end) {
+            let words: Vec<&str> = crate::text::words(&example)
+                .iter()
+                .filter(|w| w.is_word)
+                .map(|w| w.text(&example))
+                .collect();
+            // The example's name opens it (a chunk may run on into the clause).
+            let named: Option<String> = language
+                .drugs
+                .mentions(&words)
+                .into_iter()
+                .find(|(range, _)| range.start == 0)
+                .map(|(_, d)| d.canonical.to_lowercase());
+            for key in keys.clone() {
+                let of_it = *key == normalize_term(&example) || named.as_deref() == Some(key);
+                if of_it && !out.contains(key) {
+                    out.push(key.clone());
+                }
+            }
+        }
         let kind = normalize_term(&lower[p.core.clone()].join(" "));
         let kind: Vec<&str> = kind.split(' ').collect();
         let head = kind.last().map(|h| asked::stem(h)).unwrap_or_default();
@@ -1947,6 +1982,42 @@ fn kinds_warned<'a>(
     out
 }
 
+/// The noun phrases a statement gives as examples of the one ending before word
+/// `end`: "such as", "including" or "e.g." right after it, then a list joined by
+/// commas, "or" and "and" ("MAOIs such as phenelzine or tranylcypromine").
+fn examples_of(analysis: &Analysis, text: &str, end: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut end = end;
+    let mut phrases: Vec<&Range<usize>> = analysis.phrases.iter().map(|p| &p.core).collect();
+    phrases.sort_by_key(|r| r.start);
+    let start = end;
+    for core in phrases.into_iter().filter(|r| r.start >= start) {
+        let (Some(last), Some(first), Some(final_word)) = (
+            analysis.words.get(end.wrapping_sub(1)),
+            analysis.words.get(core.start),
+            analysis.words.get(core.end.wrapping_sub(1)),
+        ) else {
+            break;
+        };
+        let gap = text
+            .get(last.span.end..first.span.start)
+            .unwrap_or("")
+            .trim()
+            .to_lowercase();
+        let joins = if out.is_empty() {
+            INCLUDING.contains(&gap.trim_start_matches(',').trim())
+        } else {
+            matches!(gap.as_str(), "," | "or" | "and" | ", or" | ", and")
+        };
+        if !joins {
+            break;
+        }
+        out.push(text[first.span.start..final_word.span.end].to_string());
+        end = core.end;
+    }
+    out
+}
+
 /// Words that give examples of what a clause names before them.
 const INCLUDING: &[&str] = &["including", "such as", "especially", "particularly", "e.g."];
 
@@ -1992,8 +2063,15 @@ const HARM_LINKS: &[&[&str]] = &[
     &["lead", "to"],
     &["results", "in"],
     &["result", "in"],
+    &["cause"],
     &["causes"],
     &["caused"],
+    &["provoke"],
+    &["provokes"],
+    &["precipitate"],
+    &["precipitates"],
+    &["trigger"],
+    &["triggers"],
     &["increases", "the", "risk", "of"],
     &["increased", "risk", "of"],
     &["raises", "the", "risk", "of"],
@@ -2017,6 +2095,10 @@ const HARM_NOUNS: &[&str] = &[
     "death",
     "miscarriage",
     "stillbirth",
+    "crisis",
+    "arrhythmia",
+    "seizure",
+    "syndrome",
 ];
 
 /// Endings of the medical names of diseases and injuries ("embryopathy",
@@ -2402,6 +2484,32 @@ const MEDICINE_OPENERS: &[&str] = &[
     "prescribed",
     "using",
 ];
+
+/// Whether the word at `at` of a statement (lower-case `tokens`, their `tags`) is in
+/// the medicine that names a population: after a noun for people and "taking",
+/// "receiving" or "on", in the same phrase ("patients taking MAOIs such as phenelzine
+/// or tranylcypromine"). A comma or a finite verb ends the phrase: "In patients taking
+/// warfarin, apixaban is preferred" names apixaban for them.
+fn in_population(tokens: &[String], tags: &[Tag], at: usize) -> bool {
+    let mut k = at;
+    while k > 0 && at - k < POPULATION_REACH {
+        k -= 1;
+        let word = tokens[k].as_str();
+        if matches!(word, "," | ";" | ":" | "." | "(" | ")")
+            || tags.get(k).is_some_and(|t| t.is_finite_verb())
+        {
+            return false;
+        }
+        if matches!(word, "taking" | "receiving" | "on") {
+            return k > 0 && is_people(&tokens[k - 1]);
+        }
+    }
+    false
+}
+
+/// Most words between "taking" and a name in the medicine it gives ("taking
+/// monoamine oxidase inhibitors such as phenelzine or tranylcypromine").
+const POPULATION_REACH: usize = 8;
 
 /// The condition written right after a value at bytes `start..end` of `text` that
 /// opens a bracket or a part after a semicolon, as alternatives to a usual value are

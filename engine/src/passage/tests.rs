@@ -280,6 +280,8 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 ("allopurinol", true, false, false),
                 // A plural before the name is a heading or a class run into it.
                 ("Urate-lowering drugs allopurinol", true, false, true),
+                // A phrase left open at its end is a piece of a clause.
+                ("allopurinol doses of", true, false, true),
                 ("oral allopurinol", true, false, false),
             ],
         ),
@@ -2075,4 +2077,52 @@ fn a_noun_phrase_naming_the_other_answer_as_its_head_is_the_fuller_answer() {
     assert_eq!(given("challenge").as_deref(), Some("Gluten challenge"));
     // Not where it holds the other answer elsewhere than as its head.
     assert_eq!(given("gluten").as_deref(), None);
+}
+
+#[test]
+fn the_examples_of_a_warned_kind_are_warned_and_the_populations_medicine_is_no_answer() {
+    let general = "Hypotension after spinal anaesthesia is common. Ephedrine is a traditional \
+                   first choice; phenylephrine is preferred when tachycardia is undesirable.";
+    let warning = "Indirect-acting sympathomimetics such as ephedrine can provoke a \
+                   hypertensive crisis in patients taking MAOIs such as phenelzine or \
+                   tranylcypromine.";
+    check(
+        &[general, warning],
+        "A woman taking phenelzine becomes hypotensive after spinal anaesthesia. Which \
+         vasopressor should be used?",
+        Some("phenylephrine"),
+        Some("Ephedrine"),
+    );
+    // Named as an example of the kind a later clause warns against.
+    let text = "Indirect-acting sympathomimetics such as ephedrine or pseudoephedrine \
+                release noradrenaline; they can provoke a hypertensive crisis.";
+    let analysis = shipped().analyse(text);
+    let clauses = warning_clauses_of(list_clauses(text, &analysis), text);
+    let keys: Vec<String> = ["ephedrine", "pseudoephedrine", "norepinephrine"]
+        .iter()
+        .map(|k| k.to_string())
+        .collect();
+    assert_eq!(
+        kinds_warned(shipped(), &analysis, text, &clauses, keys.iter()),
+        ["ephedrine", "pseudoephedrine"]
+    );
+    let patients = |text: &str, name: &str| {
+        let analysis = shipped().analyse(text);
+        let tokens = analysis.lower(text);
+        let at = tokens.iter().position(|t| t == name).expect("the name");
+        in_population(&tokens, &analysis.tags, at)
+    };
+    assert!(patients(
+        "In patients taking MAOIs such as phenelzine or tranylcypromine, avoid ephedrine.",
+        "tranylcypromine"
+    ));
+    // A comma or a verb closes the population's phrase.
+    assert!(!patients(
+        "In patients taking warfarin, apixaban is preferred.",
+        "apixaban"
+    ));
+    assert!(!patients(
+        "Patients taking warfarin should receive apixaban.",
+        "apixaban"
+    ));
 }
