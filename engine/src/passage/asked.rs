@@ -201,9 +201,17 @@ impl Asked {
                     // take them?").
                     let rest = &words[i + 2..];
                     let be = rest.iter().position(|w| *w == "be");
-                    let verb = match be {
-                        Some(be) => rest.get(be + 1)?,
-                        None => rest
+                    // After a pronoun subject, the word after it ("How should she time
+                    // the two medicines?").
+                    let after_pronoun = rest
+                        .first()
+                        .filter(|w| Class::Pronoun.has(w))
+                        .and_then(|_| rest.get(1))
+                        .filter(|w| !Class::Auxiliary.has(w) && !Class::Preposition.has(w));
+                    let verb = match (be, after_pronoun) {
+                        (Some(be), _) => rest.get(be + 1)?,
+                        (None, Some(verb)) => verb,
+                        (None, None) => rest
                             .iter()
                             .take_while(|w| !Class::Preposition.has(w))
                             .filter(|w| !Class::Auxiliary.has(w) && !Class::Pronoun.has(w))
@@ -731,7 +739,8 @@ pub fn spans(
                 && !run_together
                 && (tags.get(i) == Some(&Tag::Cd)
                     || t.chars().next().is_some_and(|c| c.is_ascii_digit())
-                    || NUMBER_WORDS.contains(&t.as_str()))
+                    || NUMBER_WORDS.contains(&t.as_str())
+                    || is_fraction(t))
         })
     };
     let number_end = |i: usize| -> usize {
@@ -746,13 +755,26 @@ pub fn spans(
         // "27 through 36", and "between 27 and 36".
         let between = i > 0 && tokens[i - 1] == "between";
         let mut j = i + 1;
-        while j + 1 < tokens.len()
-            && (matches!(tokens[j].as_str(), "–" | "-" | "to" | "—" | "through")
-                || (between && j == i + 1 && tokens[j] == "and"))
-            && is_number(j + 1)
-            && !matches!((value(j - 1), value(j + 1)), (Some(a), Some(b)) if b < a)
-        {
-            j += 2;
+        loop {
+            let joined = j + 1 < tokens.len()
+                && (matches!(tokens[j].as_str(), "–" | "-" | "to" | "—" | "through")
+                    || (between && j == i + 1 && tokens[j] == "and"))
+                && is_number(j + 1)
+                && !matches!((value(j - 1), value(j + 1)), (Some(a), Some(b)) if b < a);
+            // "30% to 50%", "2 mg to 4 mg": the unit written after both numbers.
+            let unit_repeated = j + 3 < tokens.len()
+                && (tokens[j] == "%" || UNITS.contains(&tokens[j].as_str()))
+                && matches!(tokens[j + 1].as_str(), "–" | "-" | "to" | "—")
+                && is_number(j + 2)
+                && tokens[j + 3] == tokens[j]
+                && !matches!((value(j - 1), value(j + 2)), (Some(a), Some(b)) if b < a);
+            if joined {
+                j += 2;
+            } else if unit_repeated {
+                j += 3;
+            } else {
+                break;
+            }
         }
         // "5 or more", "2 or fewer": an open bound is part of the number.
         if tokens.get(j).is_some_and(|t| t == "or")
@@ -948,6 +970,61 @@ pub fn spans(
                     }
                 }
             }
+            // "How should it be given / taken / timed?" beside another medicine: how far
+            // apart ("at least 2 hours before or 6 hours after such antacids", "4 hours
+            // apart").
+            if ADMINISTERING
+                .iter()
+                .chain(TIMING)
+                .any(|a| verb.starts_with(a))
+            {
+                let mut n = 0;
+                while n < tokens.len() {
+                    if !is_number(n) {
+                        n += 1;
+                        continue;
+                    }
+                    let mut j = number_end(n);
+                    let timed = tokens
+                        .get(j)
+                        .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
+                        && tokens
+                            .get(j + 1)
+                            .is_some_and(|t| SEPARATIONS.contains(&t.as_str()));
+                    if !timed {
+                        n += 1;
+                        continue;
+                    }
+                    j += 2;
+                    // "… before or 6 hours after", "… before or after".
+                    if tokens.get(j).is_some_and(|t| t == "or") {
+                        if tokens
+                            .get(j + 1)
+                            .is_some_and(|t| SEPARATIONS.contains(&t.as_str()))
+                        {
+                            j += 2;
+                        } else if is_number(j + 1) {
+                            let m = number_end(j + 1);
+                            if tokens
+                                .get(m)
+                                .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
+                                && tokens
+                                    .get(m + 1)
+                                    .is_some_and(|t| SEPARATIONS.contains(&t.as_str()))
+                            {
+                                j = m + 2;
+                            }
+                        }
+                    }
+                    let from = if n >= 2 && tokens[n - 2] == "at" && tokens[n - 1] == "least" {
+                        n - 2
+                    } else {
+                        n
+                    };
+                    out.push(from..j);
+                    n = j;
+                }
+            }
             // "How should the dose be adjusted?" asks which way and how far: "decreased
             // by 50%", "reduce to 2.5 mg" (a verb of one direction, then by or to an
             // amount, the thing changed between them at most a few words long).
@@ -959,8 +1036,19 @@ pub fn spans(
                     }
                     let by = (k + 1..(k + 2 + CHANGED_REACH).min(tokens.len()))
                         .find(|&j| matches!(tokens[j].as_str(), "by" | "to"));
-                    if let Some(by) = by.filter(|&j| is_number(j + 1)) {
-                        let mut end = number_end(by + 1);
+                    // "by about 25%": a word of approximation before the amount.
+                    let first = by.map(|j| {
+                        if tokens
+                            .get(j + 1)
+                            .is_some_and(|t| APPROXIMATELY.contains(&t.as_str()))
+                        {
+                            j + 2
+                        } else {
+                            j + 1
+                        }
+                    });
+                    if let Some(first) = first.filter(|&n| is_number(n)) {
+                        let mut end = number_end(first);
                         if tokens
                             .get(end)
                             .is_some_and(|t| t == "%" || UNITS.contains(&t.as_str()))
@@ -1465,6 +1553,27 @@ const CHANGES: &[&str] = &[
 /// administered?").
 const ADMINISTERING: &[&str] = &["administer", "giv", "inject", "deliver"];
 
+/// Verbs that ask when a medicine is taken beside another ("How should she time the
+/// two medicines?").
+const TIMING: &[&str] = &["tim", "spac", "separat"];
+
+/// Words that place a length of time against another medicine's dose.
+const SEPARATIONS: &[&str] = &["before", "after", "apart"];
+
+/// Words of approximation before an amount ("by about 25%").
+const APPROXIMATELY: &[&str] = &["about", "approximately", "around", "roughly"];
+
+/// Whether a word is a fraction written out ("one-third", "two-thirds", "half").
+fn is_fraction(word: &str) -> bool {
+    const PARTS: &[&str] = &[
+        "half", "halves", "third", "thirds", "quarter", "quarters", "fifth", "fifths",
+    ];
+    match word.split_once('-') {
+        Some((count, part)) => NUMBER_WORDS.contains(&count) && PARTS.contains(&part),
+        None => word == "half",
+    }
+}
+
 /// Verbs that ask for a change without saying which way ("How should the dose be
 /// adjusted?").
 const ADJUSTING: &[&str] = &["adjust", "chang", "modif", "alter"];
@@ -1895,6 +2004,14 @@ mod tests {
                 "How should he take them with his other tablets?",
                 Some(Asked::Manner {
                     verb: verb_stem("take"),
+                    object: None,
+                }),
+            ),
+            // The verb after a pronoun subject, however the tagger reads it.
+            (
+                "How should she time the two medicines?",
+                Some(Asked::Manner {
+                    verb: verb_stem("time"),
                     object: None,
                 }),
             ),

@@ -414,7 +414,7 @@ const NAMED_FACTOR: f32 = 2.0;
 const PHRASE_ORDER: usize = 1 << 20;
 
 /// Longest candidate, in words ("50 mg of dolutegravir twice per day").
-const MAX_CANDIDATE_WORDS: usize = 8;
+const MAX_CANDIDATE_WORDS: usize = 10;
 
 /// Reads the answer to `question` from `docs`; `patient` is the patient to gate on
 /// (`None`: read the general answer); `ruled_out` are candidates (normalised, see
@@ -1087,7 +1087,22 @@ pub fn read(
                 *slot = slot.or(cue);
             }
         }
-        let words = &scope_words[i];
+        // "… should be taken at least 4 hours before or after these products": a
+        // statement that points back to what the one before it named is about that too.
+        let joined: BTreeSet<String>;
+        let words = match i.checked_sub(1).map(|p| &all[p]) {
+            Some(before)
+                if before.span.doc == statement.span.doc
+                    && points_back(&lowered[i], &analyses[i].tags) =>
+            {
+                joined = scope_words[i]
+                    .union(&stems(&before.text))
+                    .cloned()
+                    .collect();
+                &joined
+            }
+            _ => &scope_words[i],
+        };
         let relevance = 1.0 + weight(words, &topic);
         // Parts a semicolon joins are sentences of their own: a candidate is as
         // relevant as the part that names it ("X is the preferred substitute for a
@@ -2746,6 +2761,18 @@ fn is_people(word: &str) -> bool {
     [Class::Person, Class::Group]
         .iter()
         .any(|c| c.has(word) || c.has(&crate::text::singular(word)))
+}
+
+/// Whether a statement (lower-case `tokens`, their `tags`) points back to things the
+/// one before it named: "these", "those" or "such" before a plural noun ("these
+/// products", "such antacids").
+fn points_back(tokens: &[String], tags: &[Tag]) -> bool {
+    tokens.iter().enumerate().any(|(k, t)| {
+        matches!(t.as_str(), "these" | "those" | "such")
+            && (k + 1..(k + 3).min(tokens.len()))
+                .find(|&n| tags.get(n).is_some_and(|t| t.is_noun()))
+                .is_some_and(|n| matches!(tags[n], Tag::Nns | Tag::Nnps))
+    })
 }
 
 /// Whether a statement speaks of the population of the one before ("in these

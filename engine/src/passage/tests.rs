@@ -1450,6 +1450,55 @@ fn how_a_thing_is_done_is_its_means_or_its_change() {
         Some("decreased by 50%"),
         Some("decreased by 50%"),
     );
+    // A range with its unit after both numbers, an approximation, a fraction.
+    for (said, answer) in [
+        (
+            "should be reduced empirically by 30% to 50%",
+            "reduced empirically by 30% to 50%",
+        ),
+        (
+            "should be increased by about 25% to 30%",
+            "increased by about 25% to 30%",
+        ),
+        (
+            "should be reduced to one-quarter of the usual dose",
+            "reduced to one-quarter",
+        ),
+    ] {
+        check_gated(
+            &[&format!(
+                "The usual dose of exemplumab is 5 mg twice daily. When itraconazole is \
+                 started, the exemplumab dose {said}."
+            )],
+            "A 72-year-old man on exemplumab has to start itraconazole. How should his \
+             exemplumab dose be adjusted?",
+            answer,
+        );
+    }
+    // How far apart a medicine is given from another.
+    check_gated(
+        &[
+            "Exemplumab is given once daily with or without food. Antacids reduce its \
+           absorption: exemplumab should be taken at least 2 hours before or 6 hours after \
+           antacids.",
+        ],
+        "A woman starting exemplumab takes an antacid for reflux. How should exemplumab be \
+         given?",
+        "at least 2 hours before or 6 hours after",
+    );
+    // A statement that points back ("these products") is about what the one before
+    // it named: the patient's other medicine.
+    check_gated(
+        &[
+            "Exemplumab should be taken on an empty stomach, 30 to 60 minutes before \
+           breakfast.",
+            "Calcium carbonate and iron salts bind exemplumab in the gut. Exemplumab should be \
+           taken at least 4 hours before or after these products.",
+        ],
+        "A woman who takes exemplumab every morning has started calcium carbonate. How \
+         should she time the two medicines?",
+        "at least 4 hours before or after",
+    );
 }
 
 #[test]
