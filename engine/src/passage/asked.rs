@@ -806,6 +806,20 @@ pub fn spans(
                             UNITS.contains(&u) && !matches!(per, "dl" | "l")
                         }) && !t.starts_with("ml/min"))
                 };
+                // A part of another dose: "one-third of the clozapine dose", "half the
+                // usual dose".
+                if is_fraction(&tokens[i]) {
+                    let from = j + usize::from(tokens.get(j).is_some_and(|t| t == "of"));
+                    let dose = (from..(from + 4).min(tokens.len()))
+                        .find(|&k| matches!(tokens[k].as_str(), "dose" | "doses"));
+                    if let Some(k) = dose {
+                        if (from..k).all(|m| !tags[m].is_verb() && tokens[m] != ",") {
+                            out.push(i..k + 1);
+                            i = k + 1;
+                            continue;
+                        }
+                    }
+                }
                 // Or written onto the number ("500mg", "1g"), as tables and formularies do.
                 if !glued(&tokens[j - 1]).is_some_and(unit) {
                     if !tokens.get(j).is_some_and(|t| unit(t)) {

@@ -133,13 +133,20 @@ impl Reading {
         // medications", "standard therapy").
         let thing = matches!(self.asked, Asked::Thing { .. });
         // … and so is one that ends where its phrase is still open ("phenylephrine
-        // boluses of").
+        // boluses of"), that opens with a preposition ("Of patients' ability"), or that
+        // holds a clause's verb ("Nontreponemal test antibody titers might correlate").
         let open_end = lower.last().is_some_and(|w| {
             [Class::Preposition, Class::Conjunction, Class::Determiner]
                 .iter()
                 .any(|c| c.has(w))
         });
+        let opens_with_preposition = lower.len() > 1
+            && lower.first().is_some_and(|w| Class::Preposition.has(w))
+            && matches!(self.asked, Asked::Thing { .. });
+        let holds_verb = lower.iter().any(|w| Class::Auxiliary.has(w));
         let fragment = open_end
+            || opens_with_preposition
+            || holds_verb
             || lower.first().is_some_and(|w| {
                 CLAUSE_OPENERS.contains(&w.as_str())
                     || (PROPERTY_NOUNS.contains(&crate::text::singular(w).as_str())

@@ -280,8 +280,11 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 ("allopurinol", true, false, false),
                 // A plural before the name is a heading or a class run into it.
                 ("Urate-lowering drugs allopurinol", true, false, true),
-                // A phrase left open at its end is a piece of a clause.
+                // A phrase left open at its end is a piece of a clause, and so is one
+                // that opens with a preposition or holds a verb.
                 ("allopurinol doses of", true, false, true),
+                ("Of allopurinol users", true, false, true),
+                ("allopurinol levels might rise", true, false, true),
                 ("oral allopurinol", true, false, false),
             ],
         ),
@@ -1475,6 +1478,16 @@ fn how_a_thing_is_done_is_its_means_or_its_change() {
             answer,
         );
     }
+    // A part of the usual dose.
+    check_gated(
+        &[
+            "The usual dose of exemplumab is 300 mg daily. With strong CYP1A2 inhibitors, use \
+           one-third of the exemplumab dose.",
+        ],
+        "A woman who takes fluvoxamine, a strong CYP1A2 inhibitor, starts exemplumab. What \
+         dose should be used?",
+        "one-third of the exemplumab dose",
+    );
     // How far apart a medicine is given from another.
     check_gated(
         &[
