@@ -118,7 +118,7 @@ mod tests {
                 "rifabutin",
                 &["antibacterial", "antibiotic", "antimicrobial", "rifamycin"],
             ),
-            ("diclofenac", &["nsaid"]),
+            ("diclofenac", &["analgesic", "nsaid"]),
             // A stem alone is not a name of its class.
             ("mab", &[]),
             ("warfarin", &[]),

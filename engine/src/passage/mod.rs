@@ -522,6 +522,12 @@ pub fn read(
     // known to be of the asked kind ("The clinic stocks two hepatitis B vaccines: Heplisav-B …
     // and Engerix-B. Which vaccine …?").
     let offered = offered(language, &asked, question);
+    // The medicines the question says the patient takes ("who takes clopidogrel"), by
+    // canonical name: a warning against combining with one of them holds for them.
+    let taken: BTreeSet<String> = match patient {
+        Some(_) => taken_by_patient(language, preamble_or_question(question)),
+        None => BTreeSet::new(),
+    };
     let offers_options = !offered.is_empty();
     // Statements with the short forms spelled out, for whom they are about ("contra-
     // indicated in MG" is about people with myasthenia gravis).
@@ -986,6 +992,21 @@ pub fn read(
         // What the statement warns against: the candidates in a clause with a warning,
         // a lead-in's when the lead-in warns, or what a warning clause refers back to.
         let clauses = warning_clauses_of(list_clauses(&statement.text, analysis), &statement.text);
+        // "Concomitant use of clopidogrel and omeprazole should be avoided": a warning
+        // that names a medicine the patient takes is a warning for them.
+        let with_taken = !taken.is_empty()
+            && clauses.iter().any(|c| {
+                let words: Vec<&str> = crate::text::words(&statement.text[c.clone()])
+                    .iter()
+                    .filter(|w| w.is_word)
+                    .map(|w| w.text(&statement.text[c.clone()]))
+                    .collect();
+                language
+                    .drugs
+                    .mentions(&words)
+                    .iter()
+                    .any(|(_, d)| taken.contains(&d.canonical.to_lowercase()))
+            });
         let mut warned: Vec<String> = own
             .iter()
             .filter(|m| {
@@ -1352,6 +1373,7 @@ pub fn read(
             let applies = match (general.contains(key), labelled.get(key.as_str())) {
                 (true, _) => Some(Truth::False),
                 (false, Some(truth)) => Some(*truth),
+                (false, None) if is_warned && with_taken => Some(Truth::True),
                 (false, None) => applies,
             };
             let contribution = match (applies, is_warned) {
@@ -1811,6 +1833,32 @@ fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Range<usize>> 
     }
     if let Some(start) = open {
         out.push(start..text.len());
+    }
+    // "Other drugs that should be avoided with clopidogrel include: esomeprazole
+    // (Nexium), cimetidine …": a list after a colon, with no verb of its own outside
+    // brackets, completes the clause before it.
+    if let Some(k) = out.iter().position(|r| {
+        text.get(r.end..)
+            .is_some_and(|rest| rest.trim_start().starts_with(':'))
+    }) {
+        let colon = out[k].end;
+        let mut depth = 0usize;
+        let verb_after = analysis.words.iter().zip(&analysis.tags).any(|(w, t)| {
+            if w.span.start < colon {
+                return false;
+            }
+            match w.text(text) {
+                "(" => depth += 1,
+                ")" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            depth == 0 && w.is_word && t.is_finite_verb()
+        });
+        if !verb_after && k + 1 < out.len() {
+            let start = out[k].start;
+            out.truncate(k);
+            out.push(start..text.len());
+        }
     }
     out
 }
@@ -2769,6 +2817,43 @@ fn is_people(word: &str) -> bool {
         .iter()
         .any(|c| c.has(word) || c.has(&crate::text::singular(word)))
 }
+
+/// The question's sentences before the one that asks, or the whole question when it is
+/// one sentence: where it describes the patient.
+fn preamble_or_question(question: &str) -> &str {
+    let preamble = &question[..crate::text::asking_start(question)];
+    if preamble.trim().is_empty() {
+        question
+    } else {
+        preamble
+    }
+}
+
+/// The drugs a description says the patient takes, by canonical name in lower case:
+/// those named within a few words after "takes", "taking", "on", "receiving" or
+/// "using" ("who takes clopidogrel after a coronary stent", "on warfarin and
+/// amiodarone").
+fn taken_by_patient(language: &Language, description: &str) -> BTreeSet<String> {
+    let words: Vec<&str> = crate::text::words(description)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| w.text(description))
+        .collect();
+    language
+        .drugs
+        .mentions(&words)
+        .into_iter()
+        .filter(|(range, _)| {
+            (range.start.saturating_sub(TAKEN_REACH)..range.start)
+                .any(|k| MEDICINE_OPENERS.contains(&words[k].to_lowercase().as_str()))
+        })
+        .map(|(_, d)| d.canonical.to_lowercase())
+        .collect()
+}
+
+/// Most words between a verb of taking and the drug it takes ("takes low-dose
+/// aspirin", "on long-term oral warfarin").
+const TAKEN_REACH: usize = 4;
 
 /// Whether a statement (lower-case `tokens`, their `tags`) points back to things the
 /// one before it named: "these", "those" or "such" before a plural noun ("these

@@ -2188,3 +2188,40 @@ fn the_examples_of_a_warned_kind_are_warned_and_the_populations_medicine_is_no_a
         "apixaban"
     ));
 }
+
+#[test]
+fn a_warning_against_a_medicine_the_patient_takes_holds_for_them() {
+    let question = "A man who takes clopidogrel after a coronary stent needs gastroprotection. \
+                    Which proton pump inhibitor should be chosen?";
+    check(
+        &[
+            "Omeprazole is the proton pump inhibitor most often used for gastroprotection; \
+             pantoprazole is an alternative.",
+            "Concomitant use of clopidogrel and omeprazole should be avoided because it \
+             reduces the effect of clopidogrel.",
+        ],
+        question,
+        Some("pantoprazole"),
+        Some("Omeprazole"),
+    );
+    // A list after a colon completes the warning before it.
+    check(
+        &[
+            "Omeprazole is the proton pump inhibitor most often used for gastroprotection; \
+             pantoprazole is an alternative.",
+            "Drugs that should be avoided with clopidogrel include: omeprazole (Prilosec), \
+             esomeprazole (Nexium) and fluconazole.",
+        ],
+        question,
+        Some("pantoprazole"),
+        Some("Omeprazole"),
+    );
+    let taken = taken_by_patient(
+        shipped(),
+        "A woman on long-term warfarin who has never taken aspirin starts amiodarone.",
+    );
+    assert_eq!(
+        taken.into_iter().collect::<Vec<_>>(),
+        ["warfarin".to_string()]
+    );
+}
