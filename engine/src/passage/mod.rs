@@ -399,7 +399,11 @@ const CLAUSE_OPENERS: &[&str] = &[
     "nevertheless",
 ];
 
-/// How much more a statement about the patient's own population counts.
+/// How much more a statement about the patient's own population counts. It scales the
+/// statement's relevance to the question, so that of two statements about the
+/// patient's population the one about what is asked counts for more ("Azelaic acid is
+/// the preferred substitute for a retinoid" against "benzoyl peroxide may be used for
+/// inflammatory lesions" for "What should replace the retinoid?").
 const APPLIES_WEIGHT: f32 = 4.0;
 
 /// How much a statement about another population still counts.
@@ -1388,7 +1392,7 @@ pub fn read(
                 }
                 (Some(Truth::True), false) => {
                     for_patient.insert(key.clone());
-                    strength * (relevance + APPLIES_WEIGHT * (1.0 + matched))
+                    strength * relevance * (1.0 + APPLIES_WEIGHT * (1.0 + matched))
                 }
                 (Some(Truth::False), _) => OTHER_POPULATION_WEIGHT * relevance,
                 (Some(Truth::Unknown), false) => strength * (relevance + matched),

@@ -2225,3 +2225,19 @@ fn a_warning_against_a_medicine_the_patient_takes_holds_for_them() {
         ["warfarin".to_string()]
     );
 }
+
+#[test]
+fn of_two_statements_about_the_patient_the_one_about_what_is_asked_counts_more() {
+    check_gated(
+        &[
+            "For comedonal acne, a topical retinoid such as adapalene is first line. Benzoyl \
+             peroxide is added when inflammatory papules are present.",
+            "Acne in pregnancy. Topical retinoids should be avoided during pregnancy. Azelaic \
+             acid is the preferred substitute for a retinoid; benzoyl peroxide may be used for \
+             inflammatory lesions.",
+        ],
+        "A woman who is 10 weeks pregnant has comedonal acne; before conception she used \
+         adapalene. Which topical agent should replace the retinoid?",
+        "Azelaic acid",
+    );
+}
