@@ -399,6 +399,19 @@ const CLAUSE_OPENERS: &[&str] = &[
     "nevertheless",
 ];
 
+/// Words for a test's result, which are no part of the test's name.
+const RESULTS: &[&str] = &[
+    "positive",
+    "negative",
+    "reactive",
+    "nonreactive",
+    "non-reactive",
+    "normal",
+    "abnormal",
+    "equivocal",
+    "indeterminate",
+];
+
 /// How much more a statement about the patient's own population counts. It scales the
 /// statement's relevance to the question, so that of two statements about the
 /// patient's population the one about what is asked counts for more ("Azelaic acid is
@@ -663,8 +676,24 @@ pub fn read(
     let mut phrase_mentions: Vec<Vec<Mention>> = Vec::with_capacity(all.len());
     // A span that can be a candidate: its bytes, text, key and the name inside it; none
     // that restates the question, gives a role, or is another drug's amount.
+    // A test is named without the result it gave ("a negative RT-qPCR").
+    let asks_test = matches!(&asked, Asked::Thing { head, .. }
+        if asked::member_class(head) == Some(Class::Test));
     let admit =
         |statement: &Statement, analysis: &Analysis, tokens: &[String], range: Range<usize>| {
+            // A thing's name opens with no verb ("use venous blood glucose
+            // concentrations").
+            let mut range = range;
+            while range.len() > 1
+                && matches!(asked, Asked::Thing { .. })
+                && (analysis
+                    .tags
+                    .get(range.start)
+                    .is_some_and(|t| matches!(t, Tag::Vb | Tag::Vbp | Tag::Vbz | Tag::Vbd))
+                    || (asks_test && RESULTS.contains(&tokens[range.start].as_str())))
+            {
+                range.start += 1;
+            }
             if range.is_empty() || range.len() > MAX_CANDIDATE_WORDS {
                 return None;
             }

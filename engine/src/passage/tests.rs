@@ -2241,3 +2241,14 @@ fn of_two_statements_about_the_patient_the_one_about_what_is_asked_counts_more()
         "Azelaic acid",
     );
 }
+
+#[test]
+fn a_test_is_named_without_the_result_it_gave() {
+    check(
+        &["In suspected measles, a positive RT-qPCR test confirms the diagnosis."],
+        "A child with fever and a rash is suspected of having measles. Which test should be \
+         used to confirm the diagnosis?",
+        Some("RT-qPCR test"),
+        Some("RT-qPCR test"),
+    );
+}
