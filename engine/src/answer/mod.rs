@@ -1302,25 +1302,14 @@ fn clean_start(prepared: &Prepared, phrase: &str) -> String {
 fn without_result(phrase: &str, head: &str) -> String {
     let test = head == "test" || crate::lexicon::Class::Test.has(head);
     match phrase.split_once(' ') {
-        Some((first, rest)) if test && RESULTS.contains(&first.to_lowercase().as_str()) => {
+        Some((first, rest))
+            if test && crate::lexicon::TEST_RESULTS.contains(&first.to_lowercase().as_str()) =>
+        {
             rest.to_string()
         }
         _ => phrase.to_string(),
     }
 }
-
-/// Words that give a test's result.
-const RESULTS: &[&str] = &[
-    "negative",
-    "positive",
-    "reactive",
-    "nonreactive",
-    "non-reactive",
-    "false-negative",
-    "false-positive",
-    "abnormal",
-    "normal",
-];
 
 /// One of what an acronym in the plural names, where one thing is asked ("IGRAs" →
 /// "IGRA", "NSAIDs" → "NSAID"): the plural of an acronym is its letters and a small s.

@@ -111,6 +111,22 @@ pub fn some_of_people(words: &[&str]) -> bool {
         })
 }
 
+/// Words that give a test's result: what a test showed, no part of which test it is
+/// ("negative RT-qPCR" is an RT-qPCR).
+pub const TEST_RESULTS: &[&str] = &[
+    "negative",
+    "positive",
+    "reactive",
+    "nonreactive",
+    "non-reactive",
+    "false-negative",
+    "false-positive",
+    "abnormal",
+    "normal",
+    "equivocal",
+    "indeterminate",
+];
+
 /// Whether lower-case `words` speak of some members of a population anywhere ("can
 /// cause arrhythmia in some people over 60"): see [`some_of_people`].
 pub fn names_some_of_people(words: &[&str]) -> bool {

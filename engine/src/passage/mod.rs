@@ -399,19 +399,6 @@ const CLAUSE_OPENERS: &[&str] = &[
     "nevertheless",
 ];
 
-/// Words for a test's result, which are no part of the test's name.
-const RESULTS: &[&str] = &[
-    "positive",
-    "negative",
-    "reactive",
-    "nonreactive",
-    "non-reactive",
-    "normal",
-    "abnormal",
-    "equivocal",
-    "indeterminate",
-];
-
 /// How much more a statement about the patient's own population counts. It scales the
 /// statement's relevance to the question, so that of two statements about the
 /// patient's population the one about what is asked counts for more ("Azelaic acid is
@@ -690,7 +677,7 @@ pub fn read(
                     .tags
                     .get(range.start)
                     .is_some_and(|t| matches!(t, Tag::Vb | Tag::Vbp | Tag::Vbz | Tag::Vbd))
-                    || (asks_test && RESULTS.contains(&tokens[range.start].as_str())))
+                    || (asks_test && lexicon::TEST_RESULTS.contains(&tokens[range.start].as_str())))
             {
                 range.start += 1;
             }
