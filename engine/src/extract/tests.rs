@@ -30,6 +30,13 @@ fn listed<'a>(x: &'a Extraction, drug: &str) -> &'a Tuple {
         .unwrap_or_else(|| panic!("{drug} is not listed: {:#?}", shown(x)))
 }
 
+/// Whether the extraction has a contraindication of `subject` under any condition.
+fn contraindicates(x: &Extraction, subject: &str) -> bool {
+    x.tuples
+        .iter()
+        .any(|t| t.subject == subject && t.relation == Relation::ContraindicatedIn)
+}
+
 /// Asserts that the extraction has the warning ⟨drug, contraindicated_in, c, [c]⟩.
 fn assert_warned(x: &Extraction, drug: &str, condition: &str) {
     let expected = format!("⟨{drug}, contraindicated_in, {condition}, [{condition}]⟩");
@@ -290,24 +297,12 @@ fn a_negation_before_the_verb_denies_the_harm_its_complement_names() {
         "Mefloquine is the agent of choice in pregnancy, and evidence suggests it is not \
          associated with an increased risk to the fetus.",
     ]);
-    assert!(
-        !x.tuples
-            .iter()
-            .any(|t| t.subject == "Mefloquine" && t.relation == Relation::ContraindicatedIn),
-        "{:#?}",
-        shown(&x)
-    );
+    assert!(!contraindicates(&x, "Mefloquine"), "{:#?}", shown(&x));
     // A negation in a clause of its own denies nothing after it.
     let x = extract(&[
         "Valproate is not a first choice, and it carries an increased risk in pregnancy.",
     ]);
-    assert!(
-        x.tuples
-            .iter()
-            .any(|t| t.subject == "Valproate" && t.relation == Relation::ContraindicatedIn),
-        "{:#?}",
-        shown(&x)
-    );
+    assert!(contraindicates(&x, "Valproate"), "{:#?}", shown(&x));
 }
 
 #[test]
@@ -316,13 +311,7 @@ fn a_harm_to_some_people_takes_no_population_from_the_paragraph() {
         "Patients with Parkinson's disease should avoid metoclopramide. Domperidone can cause \
          heart rhythm problems in some people over the age of 60.",
     ]);
-    assert!(
-        !x.tuples
-            .iter()
-            .any(|t| t.subject == "Domperidone" && t.relation == Relation::ContraindicatedIn),
-        "{:#?}",
-        shown(&x)
-    );
+    assert!(!contraindicates(&x, "Domperidone"), "{:#?}", shown(&x));
     assert!(
         x.tuples
             .iter()

@@ -992,6 +992,15 @@ pub fn spans(
                 .chain(TIMING)
                 .any(|a| verb.starts_with(a))
             {
+                // A unit of time at `k` and a word of separation after it.
+                let separated = |k: usize| {
+                    tokens
+                        .get(k)
+                        .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
+                        && tokens
+                            .get(k + 1)
+                            .is_some_and(|t| SEPARATIONS.contains(&t.as_str()))
+                };
                 let mut n = 0;
                 while n < tokens.len() {
                     if !is_number(n) {
@@ -999,13 +1008,7 @@ pub fn spans(
                         continue;
                     }
                     let mut j = number_end(n);
-                    let timed = tokens
-                        .get(j)
-                        .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
-                        && tokens
-                            .get(j + 1)
-                            .is_some_and(|t| SEPARATIONS.contains(&t.as_str()));
-                    if !timed {
+                    if !separated(j) {
                         n += 1;
                         continue;
                     }
@@ -1019,13 +1022,7 @@ pub fn spans(
                             j += 2;
                         } else if is_number(j + 1) {
                             let m = number_end(j + 1);
-                            if tokens
-                                .get(m)
-                                .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
-                                && tokens
-                                    .get(m + 1)
-                                    .is_some_and(|t| SEPARATIONS.contains(&t.as_str()))
-                            {
+                            if separated(m) {
                                 j = m + 2;
                             }
                         }

@@ -204,11 +204,7 @@ impl Reading {
         // ("bisphosphonates" against "denosumab": the answer is the most specific).
         if let Asked::Thing { head, plural } = &self.asked {
             if asked::asks_for_drug(language, head) {
-                let words: Vec<&str> = words(answer)
-                    .iter()
-                    .filter(|w| w.is_word)
-                    .map(|w| w.text(answer))
-                    .collect();
+                let words = crate::text::word_texts(answer);
                 let named = language.drugs.mentions(&words);
                 let member =
                     |text: &str| language.drugs.lookup(text).is_some_and(|d| !d.is_class());
@@ -529,7 +525,10 @@ pub fn read(
     // The medicines the question says the patient takes ("who takes clopidogrel"), by
     // canonical name: a warning against combining with one of them holds for them.
     let taken: BTreeSet<String> = match patient {
-        Some(_) => taken_by_patient(language, preamble_or_question(question)),
+        // Where the question describes the patient: its sentences before the asking one,
+        // or the whole question when it is one sentence.
+        Some(_) if preamble.trim().is_empty() => taken_by_patient(language, question),
+        Some(_) => taken_by_patient(language, preamble),
         None => BTreeSet::new(),
     };
     let offers_options = !offered.is_empty();
@@ -1016,14 +1015,9 @@ pub fn read(
         // that names a medicine the patient takes is a warning for them.
         let with_taken = !taken.is_empty()
             && clauses.iter().any(|c| {
-                let words: Vec<&str> = crate::text::words(&statement.text[c.clone()])
-                    .iter()
-                    .filter(|w| w.is_word)
-                    .map(|w| w.text(&statement.text[c.clone()]))
-                    .collect();
                 language
                     .drugs
-                    .mentions(&words)
+                    .mentions(&crate::text::word_texts(&statement.text[c.clone()]))
                     .iter()
                     .any(|(_, d)| taken.contains(&d.canonical.to_lowercase()))
             });
@@ -1990,15 +1984,10 @@ fn kinds_warned<'a>(
         // "Indirect-acting sympathomimetics such as ephedrine … can provoke a crisis":
         // the examples given of a warned kind are warned.
         for example in examples_of(analysis, text, p.core.end) {
-            let words: Vec<&str> = crate::text::words(&example)
-                .iter()
-                .filter(|w| w.is_word)
-                .map(|w| w.text(&example))
-                .collect();
             // The example's name opens it (a chunk may run on into the clause).
             let named: Option<String> = language
                 .drugs
-                .mentions(&words)
+                .mentions(&crate::text::word_texts(&example))
                 .into_iter()
                 .find(|(range, _)| range.start == 0)
                 .map(|(_, d)| d.canonical.to_lowercase());
@@ -2073,15 +2062,14 @@ fn kinds_warned<'a>(
 }
 
 /// The noun phrases a statement gives as examples of the one ending before word
-/// `end`: "such as", "including" or "e.g." right after it, then a list joined by
+/// `after`: "such as", "including" or "e.g." right after it, then a list joined by
 /// commas, "or" and "and" ("MAOIs such as phenelzine or tranylcypromine").
-fn examples_of(analysis: &Analysis, text: &str, end: usize) -> Vec<String> {
+fn examples_of(analysis: &Analysis, text: &str, after: usize) -> Vec<String> {
     let mut out = Vec::new();
-    let mut end = end;
+    let mut end = after;
     let mut phrases: Vec<&Range<usize>> = analysis.phrases.iter().map(|p| &p.core).collect();
     phrases.sort_by_key(|r| r.start);
-    let start = end;
-    for core in phrases.into_iter().filter(|r| r.start >= start) {
+    for core in phrases.into_iter().filter(|r| r.start >= after) {
         let (Some(last), Some(first), Some(final_word)) = (
             analysis.words.get(end.wrapping_sub(1)),
             analysis.words.get(core.start),
@@ -2838,27 +2826,12 @@ fn is_people(word: &str) -> bool {
         .any(|c| c.has(word) || c.has(&crate::text::singular(word)))
 }
 
-/// The question's sentences before the one that asks, or the whole question when it is
-/// one sentence: where it describes the patient.
-fn preamble_or_question(question: &str) -> &str {
-    let preamble = &question[..crate::text::asking_start(question)];
-    if preamble.trim().is_empty() {
-        question
-    } else {
-        preamble
-    }
-}
-
 /// The drugs a description says the patient takes, by canonical name in lower case:
 /// those named within a few words after "takes", "taking", "on", "receiving" or
 /// "using" ("who takes clopidogrel after a coronary stent", "on warfarin and
 /// amiodarone").
 fn taken_by_patient(language: &Language, description: &str) -> BTreeSet<String> {
-    let words: Vec<&str> = crate::text::words(description)
-        .iter()
-        .filter(|w| w.is_word)
-        .map(|w| w.text(description))
-        .collect();
+    let words = crate::text::word_texts(description);
     language
         .drugs
         .mentions(&words)

@@ -153,6 +153,16 @@ const NOT_PLURAL: &[&str] = &[
     "yes",
 ];
 
+/// The words of `text` as written (punctuation dropped): what a lexicon scan such as
+/// the drug lexicon's `mentions` reads.
+pub fn word_texts(text: &str) -> Vec<&str> {
+    words(text)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| w.text(text))
+        .collect()
+}
+
 /// The words of `text` (punctuation dropped), lower-cased: what word-list cues and
 /// word overlaps compare.
 pub fn lower_words(text: &str) -> Vec<String> {
