@@ -1305,13 +1305,22 @@ pub fn read(
         // holds for the patient, a value before it with no condition of its own is the
         // usual one it replaces.
         let conditional: Vec<(usize, Truth)> = match patient {
-            Some(p) => own
-                .iter()
-                .filter_map(|m| {
-                    let condition = condition_after(&statement.text, m.bytes.start, m.bytes.end)?;
-                    Some((m.bytes.start, applies_to(p, condition, &patient_words)))
-                })
-                .collect(),
+            Some(p) => {
+                let found: Vec<(usize, &str, bool)> = own
+                    .iter()
+                    .filter_map(|m| {
+                        let (condition, own_part) =
+                            condition_after(&statement.text, m.bytes.start, m.bytes.end)?;
+                        Some((m.bytes.start, condition, own_part))
+                    })
+                    .collect();
+                let listed = found.len() >= 2;
+                found
+                    .into_iter()
+                    .filter(|&(_, _, own_part)| own_part || listed)
+                    .map(|(at, condition, _)| (at, applies_to(p, condition, &patient_words)))
+                    .collect()
+            }
             None => Vec::new(),
         };
         let replaced_before = conditional
@@ -2591,20 +2600,24 @@ const POPULATION_REACH: usize = 8;
 
 /// The condition written right after a value at bytes `start..end` of `text` that
 /// opens a bracket or a part after a semicolon, as alternatives to a usual value are
-/// set out: "(every 12 hours if CrCl is 26 to 50 mL/min; 500 mg every 12 hours if …)".
-/// In running prose, "if" and "when" qualify the clause, not the value before them.
-fn condition_after(text: &str, start: usize, end: usize) -> Option<&str> {
-    let opens_part = text
+/// set out: "(every 12 hours if CrCl is 26 to 50 mL/min; 500 mg every 12 hours if …)",
+/// with whether the value opens such a part (`true`) or only a part after a comma
+/// (`false`). In running prose, "if" and "when" qualify the clause, not the value
+/// before them; a value after a comma has its own condition only in a list of such
+/// values ("1 g every 12 hours when it is 30-49 mL/min, 1 g every 24 hours when it is
+/// 10-29 mL/min"), which the caller sees.
+fn condition_after(text: &str, start: usize, end: usize) -> Option<(&str, bool)> {
+    let opener = text
         .get(..start)?
         .trim_end()
         .chars()
         .rev()
-        .find(|c| matches!(c, '(' | ';' | ',' | '.' | ':'))
-        .is_some_and(|c| matches!(c, '(' | ';'));
+        .find(|c| matches!(c, '(' | ';' | ',' | '.' | ':'));
+    let opens_part = opener.is_some_and(|c| matches!(c, '(' | ';'));
     let rest = text.get(end..)?.trim_start();
     let lower = rest.to_lowercase();
     let opens = ["if ", "when "].iter().any(|o| lower.starts_with(o));
-    if !opens || !opens_part {
+    if !opens || !(opens_part || opener == Some(',')) {
         return None;
     }
     let stop = rest
@@ -2614,7 +2627,7 @@ fn condition_after(text: &str, start: usize, end: usize) -> Option<&str> {
                 || (c == '.' && rest[i + 1..].chars().next().is_none_or(char::is_whitespace))
         })
         .map_or(rest.len(), |(i, _)| i);
-    Some(rest[..stop].trim())
+    Some((rest[..stop].trim(), opens_part))
 }
 
 /// The labels a value at byte `at` of `text` is written under, when the text sets

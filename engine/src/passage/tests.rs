@@ -1078,6 +1078,25 @@ fn amounts_written_onto_their_units_are_read_under_their_own_labels() {
         Some("every 12 hours"),
         Some("every 8 hours"),
     );
+    // Values listed after commas, each with its own condition, are for whom each says.
+    let renal = "Exemplovir dosing\n\nFor shingles the usual dose is 1 g every 8 hours. In \
+                 renal impairment, the dose is 1 g every 12 hours when creatinine clearance is \
+                 30-49 mL/min, 1 g every 24 hours when it is 10-29 mL/min, and 500 mg every \
+                 24 hours when it is below 10 mL/min.";
+    for (clearance, dose) in [
+        ("22", "1 g every 24 hours"),
+        ("40", "1 g every 12 hours"),
+        ("6", "500 mg every 24 hours"),
+    ] {
+        check_gated(
+            &[renal],
+            &format!(
+                "A 76-year-old man with shingles has a creatinine clearance of {clearance} \
+                 mL/min. What dose of exemplovir should he take?"
+            ),
+            dose,
+        );
+    }
     // The first part's own bound is a sibling of the later parts', not their scope.
     check(
         &[
