@@ -103,7 +103,12 @@ const GIVING: &[&str] = &[
     "start",
     "started",
     "recommended",
+    "advise",
+    "advises",
     "advised",
+    "suggest",
+    "suggests",
+    "suggested",
     "need",
     "needs",
     "get",
@@ -1983,6 +1988,14 @@ mod tests {
                 thing("treatment"),
             ),
             ("What is recommended for her?", thing("treatment")),
+            (
+                "What should be suggested for the boy instead?",
+                thing("treatment"),
+            ),
+            (
+                "What does the agency advise using for the baby instead?",
+                thing("treatment"),
+            ),
             (
                 "What should she be advised to add to her contraception?",
                 thing("treatment"),

@@ -1851,6 +1851,31 @@ fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Range<usize>> 
             open = Some(start);
             continue;
         }
+        // "Cough and cold medicines, including dextromethorphan, are not recommended
+        // …": a clause whose first word is its finite verb has no subject of its own;
+        // the part before it, with no finite verb, is its subject.
+        let words_of = |range: &std::ops::Range<usize>| {
+            analysis
+                .words
+                .iter()
+                .zip(&analysis.tags)
+                .filter(|(w, _)| {
+                    w.is_word && range.start <= w.span.start && w.span.end <= range.end
+                })
+                .map(|(_, t)| *t)
+                .collect::<Vec<Tag>>()
+        };
+        let subjectless = open.is_none()
+            && text.get(r.clone()).is_some_and(|t| t.starts_with(','))
+            && words_of(r).first().is_some_and(|t| t.is_finite_verb());
+        if subjectless {
+            if let Some(before) = out.last_mut() {
+                if !words_of(before).iter().any(|t| t.is_finite_verb()) {
+                    before.end = r.end;
+                    continue;
+                }
+            }
+        }
         out.push(start..r.end);
         open = None;
     }

@@ -394,6 +394,18 @@ fn a_warning_over_a_list_warns_every_name_listed() {
         Some("trichloroacetic acid"),
         Some("podofilox"),
     );
+    // A clause that opens with its verb takes the parts before it as its subject, an
+    // aside with a participle ("including …") among them.
+    check(
+        &[
+            "Cold in children\n\nDextromethorphan is widely used for a cold. Cough \
+           suppressants, including dextromethorphan, are not recommended for children \
+           younger than 4 years. Paracetamol can be given to children.",
+        ],
+        "Which medicine can a 3-year-old boy with a cold be given?",
+        Some("Paracetamol"),
+        Some("Dextromethorphan"),
+    );
 }
 
 #[test]
