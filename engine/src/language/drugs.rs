@@ -169,6 +169,13 @@ impl<'a> Drug<'a> {
                 .all(|c| c.starts_with(PHARMACOLOGICAL_ACTIONS))
     }
 
+    /// Whether the name is a cytochrome (MeSH D08.244: "CYP3A4", "cytochrome P-450
+    /// CYP2D6"), an enzyme the body clears drugs with, which labels name beside the
+    /// drugs that inhibit or induce it but which is never given as a medicine.
+    pub fn is_cytochrome(&self) -> bool {
+        self.in_class(CYTOCHROMES)
+    }
+
     /// Whether the drug is in the MeSH branch `prefix` ("D20.215").
     pub fn in_class(&self, prefix: &str) -> bool {
         self.classes.iter().any(|c| c.starts_with(prefix))
@@ -200,6 +207,9 @@ fn class_nouns(name: &str) -> Vec<String> {
 
 /// MeSH's branch of pharmacological actions (the classes drugs belong to by use).
 pub const PHARMACOLOGICAL_ACTIONS: &str = "D27";
+
+/// MeSH's branch of the cytochromes (under enzymes and coenzymes).
+const CYTOCHROMES: &str = "D08.244";
 
 /// MeSH's branch of vaccines.
 pub const VACCINES: &str = "D20.215";

@@ -835,6 +835,16 @@ pub fn read(
     // a member of the asked class when the documents name one.
     let mut members_first = false;
     if let Asked::Thing { head, .. } = &asked {
+        // A cytochrome ("CYP2D6") is named for the drugs it clears, never given: it
+        // answers no question that asks for a medicine.
+        if asked::asks_for_drug(language, head) {
+            texts.retain(|_, t| {
+                language
+                    .drugs
+                    .lookup(&t.0)
+                    .is_none_or(|d| !d.is_cytochrome())
+            });
+        }
         if asked::asks_for_class(language, head) && in_class.values().any(|c| *c == Some(true)) {
             texts.retain(|key, _| in_class.get(key) != Some(&Some(false)));
             members_first = true;

@@ -1193,6 +1193,20 @@ fn a_generic_names_stem_says_its_class() {
         Some("edoxaban"),
         Some("edoxaban"),
     );
+    // A cytochrome is never the medicine asked for, even where the lexicon cannot
+    // place the drug named beside it in the asked class.
+    let text = "Hot flushes with tamoxifen\n\nIn women taking tamoxifen, CYP2D6 should be \
+                considered: CYP2D6 converts tamoxifen to its active form. Citalopram can be used \
+                for hot flushes.";
+    let question = "A 49-year-old woman taking tamoxifen has hot flushes. Which SSRI can be used?";
+    let reading = gated_reading(text, question);
+    let named: Vec<&str> = reading
+        .iter()
+        .flat_map(|r| &r.candidates)
+        .map(|c| c.text.as_str())
+        .collect();
+    assert!(named.contains(&"Citalopram"), "{named:?}");
+    assert!(!named.contains(&"CYP2D6"), "{named:?}");
     // Between equals, the one of the asked class goes first.
     check(
         &[
