@@ -527,6 +527,23 @@ const FREQUENCY: &[&str] = &[
     "qds", "qd", "od",
 ];
 
+/// Routes of giving a medicine, by adjective or abbreviation, as a dose is written
+/// before how often ("2.5 mg oral bid", "1 g IV every 8 hours").
+const ROUTES: &[&str] = &[
+    "oral",
+    "po",
+    "iv",
+    "im",
+    "sc",
+    "intravenous",
+    "intramuscular",
+    "subcutaneous",
+    "sublingual",
+    "inhaled",
+    "rectal",
+    "topical",
+];
+
 /// Participles of giving that may stand between an amount and how often it is given.
 const GIVEN: &[&str] = &["taken", "given", "administered"];
 
@@ -869,7 +886,11 @@ pub fn spans(
                 // ("1 mg orally once a day"); how often after a participle of giving
                 // ("1 mg taken once daily").
                 let route = tags.get(k).is_some_and(|t| t.is_adverb()) && tokens[k].ends_with("ly");
-                let given = tokens.get(k).is_some_and(|t| GIVEN.contains(&t.as_str()));
+                // … and a route by its adjective or abbreviation, with how often after
+                // it ("2.5 mg oral bid", "1 g IV every 8 hours").
+                let given = tokens
+                    .get(k)
+                    .is_some_and(|t| GIVEN.contains(&t.as_str()) || ROUTES.contains(&t.as_str()));
                 if route || given {
                     let mut m = k + 1;
                     while tokens

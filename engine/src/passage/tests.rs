@@ -104,6 +104,16 @@ fn amounts_counts_and_times_are_read_with_their_units() {
         Some("1 mg taken once daily"),
         Some("2 mg orally once a day"),
     );
+    // A route by its adjective or abbreviation, with how often after it.
+    let abbreviated = "Dosing\n\nThe usual dose of exemplumab is 5 mg oral bid. In moderate \
+                       renal impairment, the dose is 35 mg IV daily.";
+    check(
+        &[abbreviated],
+        "A 70-year-old woman with moderate renal impairment starts exemplumab. What dose \
+         should she take?",
+        Some("35 mg IV daily"),
+        Some("5 mg oral bid"),
+    );
 }
 
 #[test]
