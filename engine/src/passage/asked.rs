@@ -1168,7 +1168,11 @@ pub fn spans(
                     .iter()
                     .find(|p| p.range.start == at + 1 && p.core.len() <= MAX_MANNER_WORDS);
                 if let Some(p) = phrase {
-                    if MEANS.contains(&preposition.as_str()) {
+                    // "treated with penicillin": after a verb of treating, "with" gives
+                    // the means, and the means is the answer.
+                    let means = MEANS.contains(&preposition.as_str())
+                        || (preposition == "with" && TREATING.contains(&verb.as_str()));
+                    if means {
                         out.push(p.core.clone());
                     } else if MANNER_PREPOSITIONS.contains(&preposition.as_str()) {
                         out.push(at..p.range.end);
@@ -1665,6 +1669,10 @@ pub fn asks_for_drug(language: &Language, head: &str) -> bool {
 /// Prepositions whose object is the means by which something is done: "How should
 /// the urine be collected?" — "by suprapubic aspiration".
 const MEANS: &[&str] = &["by", "via", "using", "through"];
+
+/// Stems of the verbs of treating, after which "with" gives the means ("treated with
+/// penicillin", "managed with oral rehydration").
+const TREATING: &[&str] = &["treat", "manag"];
 
 /// Prepositions whose phrase is itself a manner: "with food", "into the deltoid
 /// muscle", "as a single dose".

@@ -838,6 +838,16 @@ fn how_something_is_done_can_be_its_means_or_a_manner_phrase() {
         Some("with food"),
         Some("with water"),
     );
+    // After a verb of treating, "with" gives the means.
+    check(
+        &[
+            "Adults can be treated with doxycycline. In pregnancy, syphilis should be treated \
+           with penicillin.",
+        ],
+        "A woman who is 14 weeks pregnant has syphilis. How should she be treated?",
+        Some("penicillin"),
+        Some("doxycycline"),
+    );
 }
 
 #[test]
