@@ -171,6 +171,9 @@ impl Tag {
     }
 }
 
+/// The most words that may modify a noun between a number and the noun it counts.
+const MODIFIERS_BEFORE_COUNTED: usize = 3;
+
 /// Brill's tagger: lexicon, lexical rules for unknown words, contextual rules.
 #[derive(Debug, Clone)]
 pub struct Tagger {
@@ -236,7 +239,11 @@ impl Tagger {
     ///   names a thing: a noun, never a cardinal;
     /// - "do", "does" and "did" are the verb (mostly the auxiliary: "How long do rapid
     ///   tests remain positive?") unless a determiner or possessive makes them a noun;
-    ///   Brill's contextual rules make "do" a noun after any adjective.
+    ///   Brill's contextual rules make "do" a noun after any adjective;
+    /// - a present "-s" form needs a singular subject: after a number above one and
+    ///   the words that modify what it counts, it is the plural noun they modify
+    ///   ("three early-morning gastric aspirates, obtained by …"; Brill's contextual
+    ///   rules make "gastric" a noun before the verb).
     pub fn tag(&self, tokens: &[&str]) -> Vec<Tag> {
         // A table's cell or a bullet starts as a sentence does, with a capital that
         // says nothing of a name ("| Trigger agents |").
@@ -276,6 +283,28 @@ impl Tagger {
                 || matches!(before, Tag::Md | Tag::In | Tag::To);
             if tags[j] == Tag::Vbd && no_subject && (after.is_noun() || after.is_adjective()) {
                 tags[j] = Tag::Vbn;
+            }
+        }
+        for j in 1..tags.len() {
+            let plural_form = tags[j] == Tag::Vbz
+                && tokens[j].ends_with('s')
+                && !matches!(
+                    tokens[j].to_lowercase().as_str(),
+                    "is" | "has" | "does" | "was"
+                );
+            if !plural_form {
+                continue;
+            }
+            // The words before it that can modify a noun, back to what opens the phrase.
+            let opener = (0..j)
+                .rev()
+                .take(MODIFIERS_BEFORE_COUNTED + 1)
+                .find(|&k| !(tags[k].is_adjective() || tags[k].is_noun()));
+            let counted = opener.is_some_and(|k| {
+                tags[k] == Tag::Cd && !matches!(tokens[k].to_lowercase().as_str(), "one" | "1")
+            });
+            if counted {
+                tags[j] = Tag::Nns;
             }
         }
         tags

@@ -101,6 +101,27 @@ fn shipped_tagger_reads_clinical_sentences() {
         "Pregnant women should receive inactivated influenza vaccine.",
         "Pregnant/JJ women/NNS should/MD receive/VB inactivated/VBN influenza/NN vaccine/NN ./.",
     );
+    // A present "-s" form after a number and the words modifying what it counts is the
+    // noun they modify; after "one" it can be a verb.
+    check_tags(
+        language,
+        "Send two fresh aspirates, obtained early.",
+        "Send/VB two/CD fresh/NN aspirates/NNS ,/, obtained/VBN early/JJ ./.",
+    );
+    check_tags(
+        language,
+        "Only one child needs it.",
+        "Only/RB one/CD child/NN needs/VBZ it/PRP ./.",
+    );
+    check_phrases(
+        "The preferred specimens are three early-morning gastric aspirates, obtained by \
+         nasogastric tube.",
+        &[
+            "preferred specimens",
+            "three early-morning gastric aspirates",
+            "nasogastric tube",
+        ],
+    );
     // A heading in capitals is looked up in lower case.
     check_tags(language, "CONTRAINDICATIONS", "CONTRAINDICATIONS/NNS");
     // A symbol opening with a letter, with digits in it, names a thing.
