@@ -55,6 +55,9 @@ pub struct Patient {
     pub stated: Vec<(String, Truth)>,
 }
 
+/// The ages of adolescence, in years: from the first up to the second (WHO: 10 to 19).
+const ADOLESCENCE_YEARS: (f64, f64) = (10.0, 20.0);
+
 /// Words besides function words, person nouns that say nothing of the person
 /// ("patients") and population nouns ("cases", "settings") that carry no condition by
 /// themselves.
@@ -894,6 +897,13 @@ impl Patient {
             } else {
                 set(self, Concept::Adult);
             }
+            let adolescent = (ADOLESCENCE_YEARS.0..ADOLESCENCE_YEARS.1).contains(&age);
+            let adolescent = if adolescent {
+                Truth::True
+            } else {
+                Truth::False
+            };
+            self.concepts.insert(Concept::Adolescent, adolescent);
             if age >= 65.0 {
                 set(self, Concept::Elderly);
             }
@@ -1359,6 +1369,32 @@ mod tests {
                 ("people with underlying respiratory disease", Truth::True),
                 ("patients with asthma", Truth::Unknown),
             ],
+        );
+    }
+
+    #[test]
+    fn adolescents_are_aged_10_to_19() {
+        check(
+            "A 2-year-old boy has suspected pulmonary tuberculosis.",
+            &[
+                ("In adolescents with suspected tuberculosis", Truth::False),
+                ("In children with suspected tuberculosis", Truth::True),
+            ],
+        );
+        check(
+            "A 15-year-old girl has suspected pulmonary tuberculosis.",
+            &[
+                ("In adolescents with suspected tuberculosis", Truth::True),
+                ("In children with suspected tuberculosis", Truth::True),
+            ],
+        );
+        check(
+            "A 19-year-old man has suspected pulmonary tuberculosis.",
+            &[("In adolescents and adults", Truth::True)],
+        );
+        check(
+            "A 40-year-old man has suspected pulmonary tuberculosis.",
+            &[("In teenagers", Truth::False)],
         );
     }
 
