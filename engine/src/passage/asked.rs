@@ -515,6 +515,19 @@ const TIME_UNITS: &[&str] = &[
     "year", "years", "h", "hr", "hrs",
 ];
 
+/// Whether the "within" at word `at` of `tokens` (lower case) is denied ("must not be
+/// given within 36 hours of …", "never within 2 weeks"): then the time it opens is how
+/// long to wait, which answers "When …?" for the patient, not a time warned against.
+pub fn waits_out(tokens: &[String], at: usize) -> bool {
+    tokens.get(at).is_some_and(|t| t == "within")
+        && tokens[at.saturating_sub(DENIAL_REACH)..at]
+            .iter()
+            .any(|t| matches!(t.as_str(), "not" | "never" | "n't"))
+}
+
+/// Most words between a denial and the "within" it denies ("must not be given within").
+const DENIAL_REACH: usize = 4;
+
 /// Prepositions that open a time.
 const TIME_PREPOSITIONS: &[&str] = &[
     "within", "after", "before", "at", "by", "from", "until", "during", "for", "between",
@@ -972,6 +985,9 @@ pub fn spans(
                     .checked_sub(1)
                     .filter(|&p| TIME_PREPOSITIONS.contains(&word(p)) && word(p) != "for");
                 from = match placed {
+                    // "must not be given within 36 hours of the last dose": the time
+                    // to wait, the answer without the "within" it is denied.
+                    Some(p) if waits_out(&tokens, p) => n,
                     Some(p) => p,
                     None if matches!((before(2), before(1)), ("at", "least" | "most")) => n - 2,
                     None => n,

@@ -1031,6 +1031,23 @@ pub fn read(
                     .iter()
                     .any(|(_, d)| taken.contains(&d.canonical.to_lowercase()))
             });
+        // "Must not be given within 36 hours of the last dose": the time the denial
+        // names is how long to wait, not a time warned against.
+        let waited: Vec<&str> = match asked {
+            Asked::Time => own
+                .iter()
+                .filter(|m| {
+                    analysis
+                        .words
+                        .iter()
+                        .position(|w| w.span.start == m.bytes.start)
+                        .and_then(|at| at.checked_sub(1))
+                        .is_some_and(|at| asked::waits_out(&lowered[i], at))
+                })
+                .map(|m| m.key.as_str())
+                .collect(),
+            _ => Vec::new(),
+        };
         let mut warned: Vec<String> = own
             .iter()
             .filter(|m| {
@@ -1082,7 +1099,7 @@ pub fn read(
         // either alone. (A drug the patient already takes is named by the question, so
         // it is no candidate: a warning against combining with it warns one candidate.)
         let mut seen = BTreeSet::new();
-        warned.retain(|k| seen.insert(k.clone()));
+        warned.retain(|k| seen.insert(k.clone()) && !waited.contains(&k.as_str()));
         let paired = warned.len() >= 2 && names_combination(&statement.text);
         // A lead-in's candidates scope the items below it.
         if structure::is_lead_in(&statement.text) {

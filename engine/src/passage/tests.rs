@@ -376,6 +376,19 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
 }
 
 #[test]
+fn a_time_denied_by_within_is_how_long_to_wait() {
+    check_gated(
+        &[
+            "Switching\n\nExemplostat is contraindicated with ACE inhibitors and must not be \
+           given within 36 hours of the last dose of an ACE inhibitor such as enalapril.",
+        ],
+        "A 67-year-old man who takes enalapril is to be switched to exemplostat. When should \
+         the first dose of exemplostat be given?",
+        "36 hours",
+    );
+}
+
+#[test]
 fn when_is_answered_by_an_event_as_well_as_by_a_number() {
     check_gated(
         &[
