@@ -525,6 +525,30 @@ pub fn waits_out(tokens: &[String], at: usize) -> bool {
             .any(|t| matches!(t.as_str(), "not" | "never" | "n't"))
 }
 
+/// Whether `question` asks for what is given first ("What starting dose …?", "the
+/// initial dose"), not what a schedule reaches.
+pub fn asks_for_start(question: &str) -> bool {
+    crate::text::lower_words(question).iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "start" | "starting" | "initial" | "initially" | "first" | "begin" | "beginning"
+        )
+    })
+}
+
+/// Whether the value at word `at` of `tokens` (lower case) is a later step of a
+/// schedule ("25 mg every other day for weeks 1 and 2, then 25 mg daily …"): a word of
+/// sequence shortly before it.
+pub fn later_step(tokens: &[String], at: usize) -> bool {
+    tokens[at.saturating_sub(SEQUENCE_REACH)..at.min(tokens.len())]
+        .iter()
+        .any(|t| matches!(t.as_str(), "then" | "thereafter" | "subsequently"))
+}
+
+/// Most words between a word of sequence and the value it puts later ("then increased
+/// to 50 mg").
+const SEQUENCE_REACH: usize = 3;
+
 /// Most words between a denial and the "within" it denies ("must not be given within").
 const DENIAL_REACH: usize = 4;
 
@@ -537,7 +561,7 @@ const TIME_PREPOSITIONS: &[&str] = &[
 const FREQUENCY: &[&str] = &[
     "once", "twice", "daily", "weekly", "monthly", "nightly", "hourly", "times", "a", "per",
     "every", "day", "week", "month", "three", "four", "thrice", "bid", "bd", "tid", "tds", "qid",
-    "qds", "qd", "od",
+    "qds", "qd", "od", "other",
 ];
 
 /// Routes of giving a medicine, by adjective or abbreviation, as a dose is written

@@ -944,6 +944,7 @@ pub fn read(
         }
     }
     let mut contexts: BTreeMap<String, rank::Context> = BTreeMap::new();
+    let asks_start = matches!(asked, Asked::Amount) && asked::asks_for_start(question);
     let question_verbs: BTreeSet<String> = asked::asking(question)
         .map(|asking| {
             let analysis = language.analyse(asking);
@@ -994,9 +995,19 @@ pub fn read(
             .iter()
             .find(|w| w.is_word)
             .is_some_and(|w| refers_back(&statement.text, analysis, w.span.clone(), &kind));
+        // "Started at 25 mg every other day, then 25 mg daily": where the first dose is
+        // asked, a later step of the schedule is not it.
+        let later = |m: &&Mention| {
+            asks_start
+                && analysis
+                    .words
+                    .iter()
+                    .position(|w| w.span.start == m.bytes.start)
+                    .is_some_and(|at| asked::later_step(&lowered[i], at))
+        };
         let about: Vec<String> = if !own.is_empty() {
             let mut about: Vec<String> = Vec::new();
-            for m in own {
+            for m in own.iter().filter(|m| !later(m)) {
                 if !about.contains(&m.key) {
                     about.push(m.key.clone());
                 }

@@ -376,6 +376,21 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
 }
 
 #[test]
+fn a_starting_dose_is_the_first_step_of_its_schedule() {
+    check(
+        &[
+            "Exemplotrigine titration\n\nExemplotrigine is started at 25 mg daily. In patients \
+           taking valproate, exemplotrigine is started at 25 mg every other day for weeks 1 and \
+           2, then 25 mg daily for weeks 3 and 4, then 50 mg daily.",
+        ],
+        "A 26-year-old man on valproate is to start exemplotrigine. What starting dose of \
+         exemplotrigine should be used?",
+        Some("25 mg every other day"),
+        Some("25 mg daily"),
+    );
+}
+
+#[test]
 fn a_time_denied_by_within_is_how_long_to_wait() {
     check_gated(
         &[
