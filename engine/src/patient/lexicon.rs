@@ -12,6 +12,8 @@ pub enum Concept {
     /// From 10 to 19 years of age (WHO): children of 10 to 17 and adults of 18 and 19.
     Adolescent,
     Adult,
+    /// Young people ("young adults", "younger patients"): under 40, never the elderly.
+    Young,
     Elderly,
     Male,
     Female,
@@ -42,6 +44,7 @@ impl Concept {
             Concept::Child => "in children",
             Concept::Adolescent => "in adolescents",
             Concept::Adult => "in adults",
+            Concept::Young => "in young people",
             Concept::Elderly => "in older adults",
             Concept::Male => "in men",
             Concept::Female => "in women",
@@ -99,6 +102,20 @@ pub const SYNONYMS: &[(Concept, &[&str])] = &[
         ],
     ),
     (Concept::Adult, &["adult", "adults", "adulthood"]),
+    (
+        Concept::Young,
+        &[
+            "young adult",
+            "young adults",
+            "younger adult",
+            "younger adults",
+            "young people",
+            "young patient",
+            "young patients",
+            "younger patients",
+            "young",
+        ],
+    ),
     (
         Concept::Elderly,
         &[
@@ -325,6 +342,7 @@ pub const EXCLUSIVE: &[(Concept, Concept)] = &[
     (Concept::Neonate, Concept::Adolescent),
     (Concept::Infant, Concept::Adolescent),
     (Concept::Elderly, Concept::Adolescent),
+    (Concept::Elderly, Concept::Young),
     (Concept::Male, Concept::Female),
     (Concept::Male, Concept::Pregnancy),
     (Concept::Male, Concept::Lactation),

@@ -55,6 +55,9 @@ pub struct Patient {
     pub stated: Vec<(String, Truth)>,
 }
 
+/// The age below which a person is young, in years ("young adults").
+const YOUNG_BELOW_YEARS: f64 = 40.0;
+
 /// The ages of adolescence, in years: from the first up to the second (WHO: 10 to 19).
 const ADOLESCENCE_YEARS: (f64, f64) = (10.0, 20.0);
 
@@ -907,6 +910,9 @@ impl Patient {
             if age >= 65.0 {
                 set(self, Concept::Elderly);
             }
+            if age < YOUNG_BELOW_YEARS {
+                set(self, Concept::Young);
+            }
         }
         if let Some(weeks) = self.gestation_weeks {
             let trimester = if weeks < 14.0 {
@@ -1036,6 +1042,14 @@ impl Patient {
         let named: Vec<Concept> = mentioned.iter().map(|(c, _)| *c).collect();
         for (concept, plain) in &most_specific(&mentioned) {
             found = true;
+            // "Young and otherwise healthy adults": "young" narrows the people it
+            // modifies, so a patient who is not young is none of them.
+            if *concept == Concept::Young
+                && *plain
+                && self.concepts.get(concept) == Some(&Truth::False)
+            {
+                return Truth::False;
+            }
             match (self.concepts.get(concept), plain) {
                 (Some(Truth::True), true) | (Some(Truth::False), false) => any_true = true,
                 (Some(Truth::False), true) => {}
@@ -1395,6 +1409,24 @@ mod tests {
         check(
             "A 40-year-old man has suspected pulmonary tuberculosis.",
             &[("In teenagers", Truth::False)],
+        );
+        // Young people are never the elderly.
+        check(
+            "An 84-year-old man has overt primary hypothyroidism.",
+            &[
+                (
+                    "In most young and otherwise healthy adults with overt disease",
+                    Truth::False,
+                ),
+                (
+                    "Patients older than 60 years without coronary disease",
+                    Truth::True,
+                ),
+            ],
+        );
+        check(
+            "A 25-year-old woman has overt primary hypothyroidism.",
+            &[("In young adults", Truth::True)],
         );
     }
 
