@@ -119,6 +119,10 @@ mod tests {
                 &["antibacterial", "antibiotic", "antimicrobial", "rifamycin"],
             ),
             ("diclofenac", &["analgesic", "nsaid"]),
+            ("primaquine", &["antimalarial"]),
+            ("doxazosin", &["antagonist", "antihypertensive", "blocker"]),
+            ("prednisolone", &["corticosteroid", "glucocorticoid"]),
+            ("phenobarbital", &["barbiturate"]),
             // A stem alone is not a name of its class.
             ("mab", &[]),
             ("warfarin", &[]),
