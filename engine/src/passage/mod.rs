@@ -531,6 +531,17 @@ pub fn read(
         Some(_) => taken_by_patient(language, preamble),
         None => BTreeSet::new(),
     };
+    // The medicines the patient takes besides those the question asks about.
+    let co_medicines: BTreeSet<String> = {
+        let asking = asked::asking(question).unwrap_or(question);
+        let asked_about: BTreeSet<String> = language
+            .drugs
+            .mentions(&crate::text::word_texts(asking))
+            .iter()
+            .map(|(_, d)| d.canonical.to_lowercase())
+            .collect();
+        taken.difference(&asked_about).cloned().collect()
+    };
     let offers_options = !offered.is_empty();
     // Statements with the short forms spelled out, for whom they are about ("contra-
     // indicated in MG" is about people with myasthenia gravis).
@@ -1267,6 +1278,26 @@ pub fn read(
             && !names_people(&statement.text);
         if applies == Some(Truth::Unknown) && (same_item || refers_to_population(&statement.text)) {
             applies = previous_applies;
+        }
+        // "Dolutegravir should be taken at least 2 hours before or 6 hours after such
+        // antacids": a statement about a medicine the patient takes, by name or pointing
+        // back to the one before, is about them.
+        // (Not the medicine asked about: what is said of digoxin in general is not
+        // said of every patient on it.)
+        if applies == Some(Truth::Unknown) && !co_medicines.is_empty() {
+            let names_taken = |text: &str| {
+                language
+                    .drugs
+                    .mentions(&crate::text::word_texts(text))
+                    .iter()
+                    .any(|(_, d)| co_medicines.contains(&d.canonical.to_lowercase()))
+            };
+            let before = i.checked_sub(1).map(|p| &all[p]).filter(|b| {
+                b.span.doc == statement.span.doc && points_back(&lowered[i], &analyses[i].tags)
+            });
+            if names_taken(&statement.text) || before.is_some_and(|b| names_taken(&b.text)) {
+                applies = Some(Truth::True);
+            }
         }
         // "In bilateral renal artery stenosis, glomerular filtration depends on … ACE
         // inhibitors … are contraindicated": a population fronted at the head of a

@@ -376,6 +376,30 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
 }
 
 #[test]
+fn a_statement_about_a_medicine_the_patient_takes_is_about_them() {
+    let for_patient = |text: &str, question: &str, value: &str| {
+        gated_reading(text, question)
+            .iter()
+            .flat_map(|r| r.candidates.clone())
+            .find(|c| c.text == value)
+            .map(|c| c.for_patient)
+    };
+    let text = "Aspirin dosing\n\nAspirin is usually taken at 325 mg daily. The ticagrelor \
+                label advises aspirin 75 to 100 mg per day.";
+    let question = "A 57-year-old woman has been started on ticagrelor 90 mg twice daily. What \
+                    daily aspirin dose should she take?";
+    assert_eq!(
+        for_patient(text, question, "75 to 100 mg per day"),
+        Some(true)
+    );
+    assert_eq!(for_patient(text, question, "325 mg daily"), Some(false));
+    // … but not one about the medicine asked about, said of everyone who takes it.
+    let question = "A 57-year-old woman takes aspirin for pain. What daily aspirin dose should \
+                    she take?";
+    assert_eq!(for_patient(text, question, "325 mg daily"), Some(false));
+}
+
+#[test]
 fn a_starting_dose_is_the_first_step_of_its_schedule() {
     check(
         &[
