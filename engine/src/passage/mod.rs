@@ -2664,6 +2664,7 @@ const MEDICINE_OPENERS: &[&str] = &[
     "receiving",
     "prescribed",
     "using",
+    "uses",
 ];
 
 /// Whether the word at `at` of a statement (lower-case `tokens`, their `tags`) is in

@@ -393,6 +393,11 @@ fn a_statement_about_a_medicine_the_patient_takes_is_about_them() {
         Some(true)
     );
     assert_eq!(for_patient(text, question, "325 mg daily"), Some(false));
+    let question = "A 57-year-old woman uses ticagrelor. What daily aspirin dose should she take?";
+    assert_eq!(
+        for_patient(text, question, "75 to 100 mg per day"),
+        Some(true)
+    );
     // … but not one about the medicine asked about, said of everyone who takes it.
     let question = "A 57-year-old woman takes aspirin for pain. What daily aspirin dose should \
                     she take?";
