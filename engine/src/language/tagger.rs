@@ -243,7 +243,9 @@ impl Tagger {
     /// - a present "-s" form needs a singular subject: after a number above one and
     ///   the words that modify what it counts, it is the plural noun they modify
     ///   ("three early-morning gastric aspirates, obtained by …"; Brill's contextual
-    ///   rules make "gastric" a noun before the verb).
+    ///   rules make "gastric" a noun before the verb), and right after a determiner
+    ///   that cannot be its subject it is a noun ("For these patients a less stringent
+    ///   goal …").
     pub fn tag(&self, tokens: &[&str]) -> Vec<Tag> {
         // A table's cell or a bullet starts as a sentence does, with a capital that
         // says nothing of a name ("| Trigger agents |").
@@ -303,7 +305,13 @@ impl Tagger {
             let counted = opener.is_some_and(|k| {
                 tags[k] == Tag::Cd && !matches!(tokens[k].to_lowercase().as_str(), "one" | "1")
             });
-            if counted {
+            // … and so after a determiner that never stands for a singular subject
+            // ("For these patients …").
+            let determined = matches!(
+                tokens[j - 1].to_lowercase().as_str(),
+                "the" | "a" | "an" | "these" | "those" | "every" | "each" | "no"
+            );
+            if counted || determined {
                 tags[j] = Tag::Nns;
             }
         }

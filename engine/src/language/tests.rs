@@ -110,6 +110,11 @@ fn shipped_tagger_reads_clinical_sentences() {
     );
     check_tags(
         language,
+        "For these patients a less stringent goal is recommended.",
+        "For/IN these/DT patients/NNS a/DT less/RBR stringent/JJ goal/NN is/VBZ recommended/VBN ./.",
+    );
+    check_tags(
+        language,
         "Only one child needs it.",
         "Only/RB one/CD child/NN needs/VBZ it/PRP ./.",
     );

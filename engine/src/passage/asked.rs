@@ -65,6 +65,10 @@ const AMOUNT_HEADS: &[&str] = &[
     "cut-off",
     "concentration",
     "volume",
+    // A value aimed at is an amount too ("What HbA1c goal …", "What blood pressure
+    // target …").
+    "goal",
+    "target",
     // A change of a dose is an amount too ("What change in her warfarin dose …").
     "change",
     "range",
@@ -2048,6 +2052,10 @@ mod tests {
                 Some(Asked::Amount),
             ),
             ("What is the preferred vaccine for her?", thing("vaccine")),
+            (
+                "What HbA1c goal is appropriate for an 86-year-old woman?",
+                Some(Asked::Amount),
+            ),
             (
                 "What maintenance dose range should she be given?",
                 Some(Asked::Amount),

@@ -1278,6 +1278,21 @@ pub fn read(
             && !names_people(&statement.text);
         if applies == Some(Truth::Unknown) && (same_item || refers_to_population(&statement.text)) {
             applies = previous_applies;
+            // "Older adults with … dependence in two or more activities of daily living
+            // have limited time to benefit … For these patients …": the people the
+            // statement before opens with, when it names no condition otherwise.
+            if applies == Some(Truth::Unknown) && !same_item {
+                let subject = i
+                    .checked_sub(1)
+                    .filter(|p| all[*p].span.doc == statement.span.doc)
+                    .and_then(|p| people_subject(&all[p].text, &analyses[p]));
+                if let (Some(p), Some(subject)) = (patient, subject) {
+                    let truth = applies_to(p, subject, &patient_words);
+                    if truth != Truth::Unknown {
+                        applies = Some(truth);
+                    }
+                }
+            }
         }
         // "Dolutegravir should be taken at least 2 hours before or 6 hours after such
         // antacids": a statement about a medicine the patient takes, by name or pointing
@@ -2926,6 +2941,25 @@ fn excluded_for(language: &Language, tokens: &[String]) -> Vec<String> {
 fn names_some_of(tokens: &[String]) -> bool {
     let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
     lexicon::names_some_of_people(&words)
+}
+
+/// The people a statement opens with as its subject, up to its first finite verb
+/// ("Older adults with multiple chronic illnesses … have limited time …" → "Older
+/// adults with multiple chronic illnesses …"), when its subject's head is a person.
+fn people_subject<'a>(text: &'a str, analysis: &Analysis) -> Option<&'a str> {
+    let verb = analysis
+        .words
+        .iter()
+        .zip(&analysis.tags)
+        .position(|(w, t)| w.is_word && t.is_finite_verb())?;
+    let first = analysis.phrases.first()?;
+    let head = first.core.end.checked_sub(1)?;
+    let opens = first.range.start == 0 && head < verb;
+    let person = analysis
+        .words
+        .get(head)
+        .is_some_and(|w| is_people(&w.text(text).to_lowercase()));
+    (opens && person).then(|| text[..analysis.words[verb].span.start].trim())
 }
 
 fn is_people(word: &str) -> bool {

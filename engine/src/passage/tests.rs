@@ -405,6 +405,29 @@ fn a_statement_about_a_medicine_the_patient_takes_is_about_them() {
 }
 
 #[test]
+fn these_patients_are_the_people_the_statement_before_opens_with() {
+    let goals = [
+        "For most adults with type 2 diabetes, an HbA1c goal of less than 7.0% reduces \
+         complications.",
+        "Older adults with multiple chronic illnesses, moderate cognitive impairment or \
+         dependence in activities of daily living have limited time to benefit from tight \
+         control and a high risk of hypoglycemia. For these patients a goal of less than \
+         8.0% is recommended.",
+    ];
+    check_gated(
+        &goals,
+        "What HbA1c goal is appropriate for an 86-year-old woman with type 2 diabetes who has \
+         moderate dementia and dependence in several activities of daily living?",
+        "8.0%",
+    );
+    check_gated(
+        &goals,
+        "What HbA1c goal is appropriate for a 45-year-old man with type 2 diabetes?",
+        "7.0%",
+    );
+}
+
+#[test]
 fn a_starting_dose_is_the_first_step_of_its_schedule() {
     check(
         &[
