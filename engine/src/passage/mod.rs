@@ -606,6 +606,10 @@ pub fn read(
         }
         _ => vec![asked.clone()],
     };
+    let asks_goal = matches!(asked, Asked::Amount)
+        && asked::type_words(question)
+            .iter()
+            .any(|w| matches!(w.as_str(), "goal" | "goals" | "target" | "targets"));
     let spans: Vec<Vec<(Range<usize>, Typed)>> = all
         .iter()
         .zip(&analyses)
@@ -633,6 +637,15 @@ pub fn read(
                     })
                 })
                 .collect();
+            // "An HbA1c goal of less than 8.0%": a value aimed at is its bound with it.
+            let found = if asks_goal {
+                found
+                    .into_iter()
+                    .map(|(r, typed)| (with_bound(lower, r), typed))
+                    .collect()
+            } else {
+                found
+            };
             asked::sorted(found)
         })
         .collect();
@@ -2942,6 +2955,42 @@ fn names_some_of(tokens: &[String]) -> bool {
     let words: Vec<&str> = tokens.iter().map(String::as_str).collect();
     lexicon::names_some_of_people(&words)
 }
+
+/// A value's word range `r` of `tokens` (lower case) with the bound written before it
+/// ("less than 8.0%", "at least 90 mL/min"), where there is one.
+fn with_bound(tokens: &[String], r: Range<usize>) -> Range<usize> {
+    BOUNDS
+        .iter()
+        .find(|b| {
+            r.start >= b.len()
+                && tokens[r.start - b.len()..r.start]
+                    .iter()
+                    .zip(b.iter())
+                    .all(|(t, w)| t == w)
+        })
+        .map_or(r.clone(), |b| r.start - b.len()..r.end)
+}
+
+/// Words that bound a value from before it.
+const BOUNDS: &[&[&str]] = &[
+    &["less", "than"],
+    &["lower", "than"],
+    &["no", "more", "than"],
+    &["greater", "than"],
+    &["more", "than"],
+    &["higher", "than"],
+    &["at", "least"],
+    &["at", "most"],
+    &["up", "to"],
+    &["below"],
+    &["under"],
+    &["above"],
+    &["over"],
+    &["<"],
+    &[">"],
+    &["≤"],
+    &["≥"],
+];
 
 /// The people a statement opens with as its subject, up to its first finite verb
 /// ("Older adults with multiple chronic illnesses … have limited time …" → "Older

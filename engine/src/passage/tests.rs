@@ -406,6 +406,7 @@ fn a_statement_about_a_medicine_the_patient_takes_is_about_them() {
 
 #[test]
 fn these_patients_are_the_people_the_statement_before_opens_with() {
+    // A value aimed at is answered with its bound.
     let goals = [
         "For most adults with type 2 diabetes, an HbA1c goal of less than 7.0% reduces \
          complications.",
@@ -418,12 +419,12 @@ fn these_patients_are_the_people_the_statement_before_opens_with() {
         &goals,
         "What HbA1c goal is appropriate for an 86-year-old woman with type 2 diabetes who has \
          moderate dementia and dependence in several activities of daily living?",
-        "8.0%",
+        "less than 8.0%",
     );
     check_gated(
         &goals,
         "What HbA1c goal is appropriate for a 45-year-old man with type 2 diabetes?",
-        "7.0%",
+        "less than 7.0%",
     );
 }
 
