@@ -637,6 +637,21 @@ pub fn read(
                     })
                 })
                 .collect();
+            // "Engerix-B 40 mcg (2 mL)": an amount in brackets right after another is the
+            // same dose in another unit, not a dose of its own.
+            let found: Vec<(Range<usize>, Typed)> = if matches!(asked, Asked::Amount) {
+                let ends: Vec<usize> = found.iter().map(|(r, _)| r.end).collect();
+                found
+                    .into_iter()
+                    .filter(|(r, _)| {
+                        !(r.start >= 1
+                            && lower.get(r.start - 1).is_some_and(|t| t == "(")
+                            && ends.contains(&(r.start - 1)))
+                    })
+                    .collect()
+            } else {
+                found
+            };
             // "An HbA1c goal of less than 8.0%": a value aimed at is its bound with it.
             let found = if asks_goal {
                 found
