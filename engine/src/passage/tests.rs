@@ -105,15 +105,14 @@ fn amounts_counts_and_times_are_read_with_their_units() {
         Some("2 mg orally once a day"),
     );
     // An amount in brackets right after another is the same dose in another unit.
-    check(
+    check_gated(
         &[
             "Exemplovax dosing\n\nAdults receive exemplovax 20 mcg (1 mL). For adults receiving \
            hemodialysis, exemplovax 40 mcg (2 mL) is given, or another vaccine 40 mcg (1 mL).",
         ],
         "A 58-year-old man on maintenance hemodialysis needs exemplovax. What dose of \
          exemplovax should be given?",
-        Some("40 mcg"),
-        Some("20 mcg"),
+        "40 mcg",
     );
     // A route by its adjective or abbreviation, with how often after it.
     let abbreviated = "Dosing\n\nThe usual dose of exemplumab is 5 mg oral bid. In moderate \
