@@ -65,10 +65,6 @@ const AMOUNT_HEADS: &[&str] = &[
     "cut-off",
     "concentration",
     "volume",
-    // A value aimed at is an amount too ("What HbA1c goal …", "What blood pressure
-    // target …").
-    "goal",
-    "target",
     // A change of a dose is an amount too ("What change in her warfarin dose …").
     "change",
     "range",
@@ -83,6 +79,10 @@ const AMOUNT_HEADS: &[&str] = &[
     "proportion",
     "percentage",
 ];
+
+/// Head nouns that ask for a value aimed at, an amount answered with its bound ("What
+/// HbA1c goal …" → "less than 8.0%").
+pub const GOAL_HEADS: &[&str] = &["goal", "target"];
 
 /// Nouns that name an amount as a part of a whole: where one is asked, a percentage
 /// answers even a question about a dose ("To what fraction of the dose …").
@@ -307,7 +307,11 @@ impl Asked {
                     if head.is_empty() {
                         return None;
                     }
-                    if AMOUNT_HEADS.iter().any(|&h| stem(h) == head) {
+                    if AMOUNT_HEADS
+                        .iter()
+                        .chain(GOAL_HEADS)
+                        .any(|&h| stem(h) == head)
+                    {
                         return Some(Asked::Amount);
                     }
                     if TIME_HEADS.iter().any(|&h| stem(h) == head) {

@@ -611,7 +611,7 @@ pub fn read(
     let asks_goal = matches!(asked, Asked::Amount)
         && asked::type_words(question)
             .iter()
-            .any(|w| matches!(w.as_str(), "goal" | "goals" | "target" | "targets"));
+            .any(|w| asked::GOAL_HEADS.contains(&asked::stem(w).as_str()));
     let spans: Vec<Vec<(Range<usize>, Typed)>> = all
         .iter()
         .zip(&analyses)
@@ -1040,10 +1040,7 @@ pub fn read(
         // asked, a later step of the schedule is not it.
         let later = |m: &&Mention| {
             asks_start
-                && analysis
-                    .words
-                    .iter()
-                    .position(|w| w.span.start == m.bytes.start)
+                && word_at(analysis, m.bytes.start)
                     .is_some_and(|at| asked::later_step(&lowered[i], at))
         };
         let about: Vec<String> = if !own.is_empty() {
@@ -1076,23 +1073,16 @@ pub fn read(
         // "Concomitant use of clopidogrel and omeprazole should be avoided": a warning
         // that names a medicine the patient takes is a warning for them.
         let with_taken = !taken.is_empty()
-            && clauses.iter().any(|c| {
-                language
-                    .drugs
-                    .mentions(&crate::text::word_texts(&statement.text[c.clone()]))
-                    .iter()
-                    .any(|(_, d)| taken.contains(&d.canonical.to_lowercase()))
-            });
+            && clauses
+                .iter()
+                .any(|c| names_any(language, &statement.text[c.clone()], &taken));
         // "Must not be given within 36 hours of the last dose": the time the denial
         // names is how long to wait, not a time warned against.
         let waited: Vec<&str> = match asked {
             Asked::Time => own
                 .iter()
                 .filter(|m| {
-                    analysis
-                        .words
-                        .iter()
-                        .position(|w| w.span.start == m.bytes.start)
+                    word_at(analysis, m.bytes.start)
                         .and_then(|at| at.checked_sub(1))
                         .is_some_and(|at| asked::waits_out(&lowered[i], at))
                 })
@@ -1194,11 +1184,7 @@ pub fn read(
                 &question_verbs,
             );
             for m in own.iter().chain(&phrase_mentions[i]) {
-                let Some(at) = analysis
-                    .words
-                    .iter()
-                    .position(|w| w.span.start == m.bytes.start)
-                else {
+                let Some(at) = word_at(analysis, m.bytes.start) else {
                     continue;
                 };
                 let bracketed = statement.text[..m.bytes.start].matches('(').count()
@@ -1330,13 +1316,7 @@ pub fn read(
         // (Not the medicine asked about: what is said of digoxin in general is not
         // said of every patient on it.)
         if applies == Some(Truth::Unknown) && !co_medicines.is_empty() {
-            let names_taken = |text: &str| {
-                language
-                    .drugs
-                    .mentions(&crate::text::word_texts(text))
-                    .iter()
-                    .any(|(_, d)| co_medicines.contains(&d.canonical.to_lowercase()))
-            };
+            let names_taken = |text: &str| names_any(language, text, &co_medicines);
             let before = i.checked_sub(1).map(|p| &all[p]).filter(|b| {
                 b.span.doc == statement.span.doc && points_back(&lowered[i], &analyses[i].tags)
             });
@@ -2095,7 +2075,7 @@ fn drug_of_amount(
     at: usize,
 ) -> Option<String> {
     let tokens: Vec<&str> = analysis.words.iter().map(|w| w.text(text)).collect();
-    let start = analysis.words.iter().position(|w| w.span.start == at)?;
+    let start = word_at(analysis, at)?;
     let of = (start + 1..(start + 4).min(tokens.len()))
         .find(|&j| tokens[j].eq_ignore_ascii_case("of"))?;
     if tokens[start + 1..of]
@@ -2439,6 +2419,20 @@ fn people_subject<'a>(text: &'a str, analysis: &Analysis) -> Option<&'a str> {
         .get(head)
         .is_some_and(|w| is_people(&w.text(text).to_lowercase()));
     (opens && person).then(|| text[..analysis.words[verb].span.start].trim())
+}
+
+/// The word of `analysis` that starts at byte `start`, by its index.
+fn word_at(analysis: &Analysis, start: usize) -> Option<usize> {
+    analysis.words.iter().position(|w| w.span.start == start)
+}
+
+/// Whether `text` names a drug whose canonical name (lower case) is in `drugs`.
+fn names_any(language: &Language, text: &str, drugs: &BTreeSet<String>) -> bool {
+    language
+        .drugs
+        .mentions(&crate::text::word_texts(text))
+        .iter()
+        .any(|(_, d)| drugs.contains(&d.canonical.to_lowercase()))
 }
 
 fn is_people(word: &str) -> bool {
