@@ -265,6 +265,16 @@ impl Tagger {
                 *tag = Tag::Nn;
             }
         }
+        // "steroid-sparing", "linezolid-containing": a hyphened compound ending in an
+        // -ing form modifies a noun as an adjective does (the Penn treebank's JJ).
+        for (tag, token) in tags.iter_mut().zip(tokens) {
+            let compound = token
+                .rsplit_once('-')
+                .is_some_and(|(first, last)| !first.is_empty() && last.ends_with("ing"));
+            if *tag == Tag::Vbg && compound {
+                *tag = Tag::Jj;
+            }
+        }
         for j in 0..tags.len() {
             let Some(&(_, verb)) = [("do", Tag::Vbp), ("does", Tag::Vbz), ("did", Tag::Vbd)]
                 .iter()

@@ -231,6 +231,15 @@ fn noun_phrases_have_clean_edges() {
         "It does not exclude diabetes diagnosed using glucose tests.",
         &["diabetes", "glucose tests"],
     );
+    // A hyphened compound ending in an -ing form is an adjective.
+    check_phrases(
+        "A steroid-sparing agent is preferred.",
+        &["steroid-sparing agent"],
+    );
+    check_phrases(
+        "Use linezolid-containing 9-month regimens.",
+        &["linezolid-containing 9-month regimens"],
+    );
 }
 
 #[test]

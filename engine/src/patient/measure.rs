@@ -165,11 +165,12 @@ fn tokens(text: &str) -> Vec<Token> {
             let mut j = i;
             while j < chars.len()
                 && (chars[j].is_ascii_digit()
-                    || (chars[j] == '.' && chars.get(j + 1).is_some_and(char::is_ascii_digit)))
+                    || (chars[j] == '.' && chars.get(j + 1).is_some_and(char::is_ascii_digit))
+                    || (chars[j] == ',' && thousands(&chars, i, j)))
             {
                 j += 1;
             }
-            let s: String = chars[i..j].iter().collect();
+            let s: String = chars[i..j].iter().filter(|&&c| c != ',').collect();
             if let Ok(v) = s.parse::<f64>() {
                 out.push(Token::Number(v));
             }
@@ -197,6 +198,18 @@ fn tokens(text: &str) -> Vec<Token> {
     out
 }
 
+/// Whether the comma at `at` separates thousands in the number that began at `from`
+/// ("weighing 1,600 g"): at most three digits before the first comma, exactly three
+/// after each.
+fn thousands(chars: &[char], from: usize, at: usize) -> bool {
+    let first_group = chars[from..at].iter().take_while(|c| **c != ',').count();
+    let digits = |k: usize| chars.get(k).is_some_and(char::is_ascii_digit);
+    !chars[from..at].contains(&'.')
+        && (1..=3).contains(&first_group)
+        && (at + 1..at + 4).all(digits)
+        && !digits(at + 4)
+}
+
 /// Numbers written as words, from one.
 const NUMBER_WORDS: &[&str] = &[
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -209,6 +222,9 @@ enum Unit {
     /// Time, as a number of days per unit.
     Time(f64),
     Kg,
+    /// Grams of body weight ("infants weighing <2,000 g"); a gram beside no weight
+    /// word is a dose.
+    Grams,
     Cells,
     MlPerMin,
 }
@@ -234,10 +250,19 @@ fn unit(tokens: &[Token], at: usize) -> Option<(Unit, usize)> {
         "day" | "days" => (Unit::Time(1.0), 1),
         "hour" | "hours" | "h" | "hr" | "hrs" => (Unit::Time(1.0 / 24.0), 1),
         "kg" => (Unit::Kg, 1),
+        "g" | "gram" | "grams" if weight_named_before(tokens, at) => (Unit::Grams, 1),
         "cells" => (Unit::Cells, 1),
         "ml" if symbol(1, '/') && word(2) == "min" => (Unit::MlPerMin, 3),
         _ => return None,
     })
+}
+
+/// Whether a weight word ("weighing", "weight", "weighs") stands in the few words
+/// before the number that ends at `at`.
+fn weight_named_before(tokens: &[Token], at: usize) -> bool {
+    tokens[at.saturating_sub(6)..at.min(tokens.len())]
+        .iter()
+        .any(|t| matches!(t, Token::Word(w) if w.starts_with("weigh")))
 }
 
 /// Words besides person nouns that say a number before them is an age.
@@ -387,8 +412,20 @@ fn time_quantity(
     let after = near(to..to + 4);
     let any = |ws: &[&str], set: &[&str]| ws.iter().any(|w| set.contains(w));
     let pregnancy = ["gestation", "gestational", "pregnant", "pregnancy"];
+    // The illness, or a symptom whose start dates it ("the first 3 weeks of cough").
     let illness = [
-        "illness", "onset", "symptom", "symptoms", "fever", "disease",
+        "illness",
+        "onset",
+        "symptom",
+        "symptoms",
+        "fever",
+        "disease",
+        "cough",
+        "rash",
+        "diarrhoea",
+        "diarrhea",
+        "vomiting",
+        "jaundice",
     ];
     if days_per_unit == 7.0 && (any(&after, &pregnancy) || any(&before, &["gestational"])) {
         return Some(Quantity::GestationWeeks);
@@ -405,8 +442,15 @@ fn time_quantity(
     if (linked && any(&after, &illness)) || after.first().is_some_and(|w| illness.contains(w)) {
         return Some(Quantity::IllnessDays);
     }
-    // "has had a cough for 3 weeks", "a child with fever for 2 days".
-    let lasted = before.last() == Some(&"for") && any(&before, &["had", "with"]);
+    // "has had a cough for 3 weeks", "a child with fever for 2 days", "has had a
+    // paroxysmal cough with post-tussive vomiting for 5 weeks": "had" may stand further
+    // back in the same clause.
+    let clause_had = tokens[from.saturating_sub(12)..from]
+        .iter()
+        .rev()
+        .take_while(|t| !matches!(t, Token::Symbol(c) if matches!(c, ',' | ';' | '.' | ':')))
+        .any(|t| matches!(t, Token::Word(w) if w == "had"));
+    let lasted = before.last() == Some(&"for") && (any(&before, &["had", "with"]) || clause_had);
     if facts && lasted {
         return Some(Quantity::IllnessDays);
     }
@@ -566,7 +610,7 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
         let quantity = match unit_of_range {
             Unit::Time(_) if age_before || birthday => Some(Quantity::AgeYears),
             Unit::Time(days) => time_quantity(&tokens, i, end, days, facts),
-            Unit::Kg => Some(Quantity::WeightKg),
+            Unit::Kg | Unit::Grams => Some(Quantity::WeightKg),
             Unit::Cells => Some(Quantity::Cd4),
             Unit::MlPerMin => Some(Quantity::Clearance),
         };
@@ -577,6 +621,7 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
                 (Unit::Time(days), Quantity::AgeYears) => days / 365.25,
                 (Unit::Time(days), Quantity::GestationWeeks) => days / 7.0,
                 (Unit::Time(days), Quantity::IllnessDays) => days,
+                (Unit::Grams, _) => 0.001,
                 _ => 1.0,
             };
             let measure = match second {
@@ -802,6 +847,31 @@ mod tests {
                 ("during the first 2 weeks of illness", Some(false)),
             ],
         );
+        // Grams are a weight beside a weight word, and "1,600" is one number.
+        check(
+            "A preterm boy weighing 1,600 g at birth.",
+            &[
+                ("infants weighing <2,000 g", Some(true)),
+                ("birth weight ≥2000 grams", Some(false)),
+                ("weighing 600 g or less", Some(false)),
+                ("give 1 g every 12 hours", None),
+            ],
+        );
+        check(
+            "A 15-year-old has had a paroxysmal cough with post-tussive vomiting for 5 weeks.",
+            &[
+                (
+                    "PCR is preferred during the first 3 weeks of cough",
+                    Some(false),
+                ),
+                ("between 2 and 8 weeks after cough onset", Some(true)),
+            ],
+        );
+        // A clause of its own does not say how long the illness has run.
+        check(
+            "He had a kidney transplant, on tacrolimus for 5 years.",
+            &[("more than 2 years after symptom onset", None)],
+        );
         // In a document, "for 3 weeks" is how long something is given.
         check(
             "A 15-year-old with TB.",
@@ -825,6 +895,8 @@ mod tests {
                 ("CD4 count <100 cells/mm3", Some(true)),
                 ("CD4 count ≥200", Some(false)),
                 ("weighing less than 35 kg", Some(false)),
+                ("infants weighing <2,000 g", Some(false)),
+                ("birth weight of 2,000 grams or more", Some(true)),
                 ("CrCl 30–50 mL/min", Some(true)),
                 ("CrCl <30 mL/min", Some(false)),
             ],

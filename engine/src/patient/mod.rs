@@ -474,7 +474,10 @@ fn mention_in_phrase(haystack_padded: &str, phrase: &str) -> Option<bool> {
 }
 
 fn number(word: &str) -> Option<f64> {
-    word.parse::<f64>().ok().filter(|v| v.is_finite())
+    word.replace(',', "")
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
 }
 
 /// Substances named after an allergy cue in `ws` ("allergic to X", "X allergy",

@@ -46,6 +46,8 @@ pub fn words(text: &str) -> Vec<Word> {
             let ch = chars[j].1;
             if ch.is_alphanumeric() {
                 j += 1;
+            } else if ch == ',' && thousands_group(&chars, i, j) {
+                j += 4;
             } else if matches!(ch, '-' | '\'' | '’' | '/' | '.' | '+')
                 && chars.get(j + 1).is_some_and(|&(_, n)| n.is_alphanumeric())
                 && (ch != '.'
@@ -69,6 +71,20 @@ pub fn words(text: &str) -> Vec<Word> {
         i = j;
     }
     out
+}
+
+/// Whether the comma at `at` separates thousands in the number that began at `from`:
+/// "1,600 g" and "500–1,500 mg" are one number each. The digits before it are a number
+/// whose first group has at most three digits ("1,600", "10,000,000"; not "2019,000")
+/// and it is followed by exactly three digits ("days 1,8,15" is a list).
+fn thousands_group(chars: &[(usize, char)], from: usize, at: usize) -> bool {
+    let before: String = chars[from..at].iter().map(|&(_, c)| c).collect();
+    let first_group = before.split(',').next().map_or(0, str::len);
+    let digits = |k: usize| chars.get(k).is_some_and(|&(_, c)| c.is_ascii_digit());
+    before.chars().all(|c| c.is_ascii_digit() || c == ',')
+        && (1..=3).contains(&first_group)
+        && (at + 1..at + 4).all(digits)
+        && !digits(at + 4)
 }
 
 /// Where a spaced fraction's denominator ends, when the number ending before `at` is
@@ -307,6 +323,33 @@ mod tests {
             [
                 "reduce", "to", "1 / 6", "of", "the", "dose", ",", "1", "/", "6", "and", "3", "/",
                 "x"
+            ]
+        );
+        assert_eq!(
+            tokens("500–1,500 mg, 10,000,000 units, days 1,8,15, 2019,000, 1,5000"),
+            [
+                "500",
+                "–",
+                "1,500",
+                "mg",
+                ",",
+                "10,000,000",
+                "units",
+                ",",
+                "days",
+                "1",
+                ",",
+                "8",
+                ",",
+                "15",
+                ",",
+                "2019",
+                ",",
+                "000",
+                ",",
+                "1",
+                ",",
+                "5000"
             ]
         );
         assert_eq!(tokens(""), Vec::<&str>::new());
