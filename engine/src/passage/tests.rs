@@ -1393,6 +1393,16 @@ fn warnings_are_read_in_their_usual_wordings() {
             false,
         ),
         ("Patients with hepatitis B should receive tenofovir.", false),
+        // A harm denied is no warning.
+        (
+            "Spiramycin concentrates in the placenta and is not teratogenic.",
+            false,
+        ),
+        (
+            "Limited data suggest that it is not harmful to the fetus.",
+            false,
+        ),
+        ("Isotretinoin is teratogenic.", true),
         // A test that misleads in a population warns against it there.
         (
             "False-positive dexamethasone suppression tests occur in women taking oral \

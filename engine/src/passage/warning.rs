@@ -93,6 +93,11 @@ pub(super) const WARNS: &[&str] = &[
     "less likely to be effective",
 ];
 
+/// The words of [`WARNS`] that say a thing harms: denied ("not teratogenic"), they
+/// warn of nothing.
+pub(super) const HARM_ADJECTIVES: &[&str] =
+    &["teratogenic", "fetotoxic", "unsafe", "harmful", "dangerous"];
+
 /// Words and marks that end a clause.
 pub(super) const CLAUSE_WORDS: &[&str] =
     &["but", "however", "although", "whereas", "while", "though"];
@@ -245,7 +250,14 @@ pub(super) fn warning_clauses_of(
                 .map(|(_, w)| *w)
                 .collect::<Vec<_>>()
                 .join(" ");
-            let padded = format!(" {kept} ");
+            let mut padded = format!(" {kept} ");
+            // "It is not teratogenic", "not harmful to the fetus": a harm denied is
+            // reassurance, not a warning.
+            for harm in HARM_ADJECTIVES {
+                for negation in [" not ", " non ", " never "] {
+                    padded = padded.replace(&format!("{negation}{harm} "), " ");
+                }
+            }
             WARNS.iter().any(|w| padded.contains(&format!(" {w} ")))
                 || states_harm(&crate::text::lower_words(&clause))
         })
