@@ -235,6 +235,28 @@ fn spaced_copies<V: Clone>(map: &HashMap<String, V>) -> Vec<(String, V)> {
         .collect()
 }
 
+/// The drug names a one-word combination joins with hyphens or slashes
+/// ("trimethoprim-sulfamethoxazole"), when it has two to four of at least three letters
+/// each ("co-trimoxazole" is one name).
+fn components(key: &str) -> Option<Vec<&str>> {
+    if key.contains(' ') {
+        return None;
+    }
+    let parts: Vec<&str> = key.split(['-', '/']).collect();
+    ((2..=4).contains(&parts.len())
+        && parts
+            .iter()
+            .all(|p| p.chars().count() >= 3 && p.chars().all(char::is_alphabetic)))
+    .then_some(parts)
+}
+
+/// The ways a lexicon writes a combination of `parts`: "a and b", "a/b", "a / b".
+fn combined_spellings<'a>(parts: &'a [&'a str]) -> impl Iterator<Item = String> + 'a {
+    [" and ", "/", " / "]
+        .into_iter()
+        .map(|joiner| parts.join(joiner))
+}
+
 /// A name with a footnote mark run onto it, as tables copied from a page carry them
 /// ("Vancomycin4", "cefazolin12"), without the mark: one or two digits after a word of
 /// at least five letters. Names whose digits are their own ("T4", "B12") are shorter.
@@ -357,7 +379,16 @@ impl DrugLexicon {
             .variants
             .get(&key)
             .or_else(|| self.variants.get(&unhyphenated(&key)?))
-            .or_else(|| self.variants.get(without_footnote(&key)?))?;
+            .or_else(|| self.variants.get(without_footnote(&key)?))
+            .or_else(|| {
+                // A combination product written the way the lexicon does not list it
+                // ("sofosbuvir-velpatasvir" for "sofosbuvir and velpatasvir").
+                let parts = components(&key)?;
+                let spellings: Vec<String> = combined_spellings(&parts).collect();
+                spellings
+                    .iter()
+                    .find_map(|spelled| self.variants.get(spelled))
+            })?;
         let canonical = self.canonical.get(index as usize)?;
         Some(Drug {
             canonical: &canonical.name,

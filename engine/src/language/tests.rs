@@ -243,6 +243,29 @@ fn noun_phrases_have_clean_edges() {
 }
 
 #[test]
+fn combination_products_are_drugs_however_written() {
+    let drugs = &shipped().drugs;
+    // Listed under another spelling: the lexicon's name.
+    for (written, listed) in [
+        ("sofosbuvir-velpatasvir", "sofosbuvir and velpatasvir"),
+        ("Glecaprevir-Pibrentasvir", "glecaprevir and pibrentasvir"),
+        (
+            "trimethoprim-sulfamethoxazole",
+            "trimethoprim/sulfamethoxazole",
+        ),
+    ] {
+        assert_eq!(
+            drugs.lookup(written).map(|d| d.canonical),
+            Some(listed),
+            "{written}"
+        );
+    }
+    // Not listed under any spelling: no drug the lexicon knows.
+    assert_eq!(drugs.lookup("amoxicillin-clavulanate"), None);
+    assert_eq!(drugs.lookup("warfarin-induced"), None);
+}
+
+#[test]
 fn drug_names_map_brands_and_variants_to_one_generic() {
     let drugs = &shipped().drugs;
     assert!(drugs.len() > 50_000);
