@@ -887,13 +887,24 @@ pub fn spans(
                         }
                     }
                 }
-                // Or written onto the number ("500mg", "1g"), as tables and formularies do.
+                // Or written onto the number ("500mg", "1g"), as tables and formularies do;
+                // or given in the unit a table's heading names, with how often after it
+                // ("30–50  250–750 Every 12 hrs").
+                let every = |k: usize| {
+                    tokens.get(k).is_some_and(|t| t == "every")
+                        && is_number(k + 1)
+                        && tokens
+                            .get(k + 2)
+                            .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
+                };
+                let after_every = i > 0 && tokens[i - 1] == "every";
                 if !glued(&tokens[j - 1]).is_some_and(unit) {
-                    if !tokens.get(j).is_some_and(|t| unit(t)) {
+                    if tokens.get(j).is_some_and(|t| unit(t)) {
+                        j += 1;
+                    } else if !(every(j) && !after_every) {
                         i += 1;
                         continue;
                     }
-                    j += 1;
                 }
                 // "/kg", "per kg"
                 while tokens.get(j).is_some_and(|t| t == "/") && j + 1 < tokens.len() {

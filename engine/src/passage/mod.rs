@@ -2527,6 +2527,37 @@ fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<St
     }
     let titled = usize::from(statement.titled);
     parts.extend(statement.headings.iter().skip(titled).map(String::as_str));
+    // A table's row that opens with a value ("30–50  250–750 every 12 hrs"), or a cell
+    // under a line of its own that keys it ("40–49" over "3.3 mg"), gives the value for
+    // the quantity a heading over it names ("Creatinine clearance (mL/min)").
+    let opens_with_value = text
+        .trim_start()
+        .starts_with(|c: char| c.is_ascii_digit() || matches!(c, '<' | '>' | '≤' | '≥'));
+    let key = match statement.headings.split_last() {
+        Some((last, _)) if structure::is_value_key(last) => Some(last.as_str()),
+        _ => opens_with_value.then_some(text.as_str()),
+    };
+    let keyed: Vec<String> = key.map_or_else(Vec::new, |key| {
+        statement
+            .headings
+            .iter()
+            .filter(|h| !structure::is_value_key(h))
+            .map(|h| format!("{h} {key}"))
+            .collect()
+    });
+    // The row's key, read for the quantity a heading names, decides for it over the
+    // headings, which name the quantity (and so the patient's condition) for every row
+    // alike.
+    let decided: Vec<Truth> = keyed
+        .iter()
+        .filter_map(|k| patient.within_bounds(k))
+        .collect();
+    if decided.contains(&Truth::True) {
+        return Truth::True;
+    }
+    if decided.contains(&Truth::False) {
+        return Truth::False;
+    }
     // A list item narrows its lead-in: "Offer X for these seizures in:" / "boys and
     // men" is not about a woman, whatever the lead-in says.
     if statement.lead.is_some() && applies_to(patient, &text, patient_words) == Truth::False {

@@ -265,7 +265,15 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
                 title = Some(body.to_string());
             } else {
                 if !after_heading {
-                    sections.clear();
+                    // A value keying the next rows of a flattened table replaces the
+                    // key before it, under the same column names.
+                    if is_value_key(body) {
+                        while sections.last().is_some_and(|s| is_value_key(s)) {
+                            sections.pop();
+                        }
+                    } else {
+                        sections.clear();
+                    }
                 }
                 sections.push(strip_numbering(body).to_string());
                 let over = sections.len().saturating_sub(MAX_HEADING_RUN);
@@ -526,6 +534,24 @@ fn is_heading(line: &str) -> bool {
         .chars()
         .next()
         .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
+    // A line that opens with a value and gives another is a table's row ("30–50
+    // 250–750 Every 12 hrs"), unless the number is its section's, before a capitalised
+    // word ("2.4 Patients with Renal Impairment").
+    let mut opening = line.split_whitespace();
+    let first = opening.next().unwrap_or("");
+    let numbered = first
+        .trim_end_matches(['.', ')'])
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '.')
+        && opening
+            .next()
+            .is_some_and(|w| w.starts_with(|c: char| c.is_uppercase()));
+    let values = line
+        .split_whitespace()
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    let row = first.starts_with(|c: char| c.is_ascii_digit()) && values >= 2 && !numbered;
+    let starts = starts && !row;
     let short = words <= MAX_HEADING_WORDS || (is_caption(line) && words <= MAX_CAPTION_WORDS);
     // "Children 2 to under 6 years of age: 5 mg once daily" sets a value under its
     // label: a statement, where a caption's colon only numbers it.
@@ -533,7 +559,21 @@ fn is_heading(line: &str) -> bool {
         && line
             .split_once(':')
             .is_some_and(|(_, value)| value.chars().any(char::is_alphanumeric));
-    words > 0 && short && !closed && !line.contains('|') && starts && !labelled_value
+    (words > 0 && short && !closed && !line.contains('|') && starts && !labelled_value)
+        || is_value_key(line)
+}
+
+/// Whether a line is a bare value that keys the lines under it, as a table flattened to
+/// one cell a line has its rows' first cells ("40–49" over "3.3 mg zoledronic acid",
+/// "> 60" over "4.0 mg").
+pub(super) fn is_value_key(line: &str) -> bool {
+    let line = line.trim();
+    line.chars().any(|c| c.is_ascii_digit())
+        && line.chars().all(|c| {
+            c.is_ascii_digit()
+                || c.is_whitespace()
+                || matches!(c, '.' | ',' | '–' | '-' | '—' | '<' | '>' | '≤' | '≥' | '=')
+        })
 }
 
 /// Longest table or figure caption, in words, read as a heading.
@@ -652,6 +692,21 @@ mod tests {
             .into_iter()
             .map(|s| (s.kind, s.text, s.headings, s.lead))
             .collect()
+    }
+
+    #[test]
+    fn a_line_that_opens_with_a_value_is_a_row_unless_it_is_the_value_alone() {
+        for (line, heading) in [
+            ("2.4 Patients with Renal Impairment", true),
+            ("4 Contraindications", true),
+            ("Creatinine clearance", true),
+            ("30–50 250–750 Every 12 hrs", false),
+            ("100 mg daily", true),
+            ("40–49", true),
+            ("> 60", true),
+        ] {
+            assert_eq!(is_heading(line), heading, "{line}");
+        }
     }
 
     #[test]

@@ -701,6 +701,37 @@ fn a_schedule_and_a_measured_threshold_are_read_whole_for_the_patients_populatio
 }
 
 #[test]
+fn a_flattened_table_row_is_read_for_the_quantity_its_heading_names() {
+    // One row a line, the dose given in the unit a heading names, how often after it.
+    let rows = "Dosing by renal function\n\nCreatinine clearance\n>80 500–1,500 Every 12 hrs\n\
+                50–80 500–1,000 Every 12 hrs\n30–50 250–750 Every 12 hrs\n\
+                <30 250–500 Every 12 hrs";
+    assert_eq!(
+        best(
+            &[rows],
+            "A 70-year-old man with epilepsy has a creatinine clearance of 40 mL/min. What \
+             dose range of the drug should he be given?",
+            true
+        )
+        .as_deref(),
+        Some("250 750 every 12 hrs")
+    );
+    // One cell a line: each value keys the cell under it, under the columns' names.
+    let cells = "Recommended dose by clearance\n\nBaseline creatinine clearance (mL/min)\n\
+                 Recommended dose\n> 60\n4.0 mg\n50–60\n3.5 mg\n40–49\n3.3 mg\n30–39\n3.0 mg";
+    assert_eq!(
+        best(
+            &[cells],
+            "A 67-year-old woman has a baseline creatinine clearance of 55 mL/min. What dose \
+             should she receive?",
+            true
+        )
+        .as_deref(),
+        Some("3.5 mg")
+    );
+}
+
+#[test]
 fn both_of_a_pair_are_one_answer() {
     check(
         &[

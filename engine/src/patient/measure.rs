@@ -257,6 +257,34 @@ fn unit(tokens: &[Token], at: usize) -> Option<(Unit, usize)> {
     })
 }
 
+/// The quantity a number with no unit is of, by the name shortly before it ("CD4 count
+/// <200", "eGFR below 30", "Creatinine clearance (mL/min) 30–49"): the name within the
+/// four words before the number, or before a bracketed unit that ends right before it.
+fn named_quantity(tokens: &[Token], at: usize) -> Option<Quantity> {
+    // Back over a bound's signs ("> 60") and a bracketed unit ("(mL/min)").
+    let mut end = at;
+    while end > 0 && matches!(tokens[end - 1], Token::Symbol('<' | '>' | '≤' | '≥' | '=')) {
+        end -= 1;
+    }
+    if end > 0 && tokens[end - 1] == Token::Symbol(')') {
+        end = tokens[..end - 1]
+            .iter()
+            .rposition(|t| *t == Token::Symbol('('))
+            .filter(|&open| end - 1 - open <= 4)?;
+    }
+    let named = |names: &[&str]| {
+        (end.saturating_sub(4)..end)
+            .any(|k| matches!(tokens.get(k), Some(Token::Word(w)) if names.contains(&w.as_str())))
+    };
+    if named(&["cd4"]) {
+        Some(Quantity::Cd4)
+    } else if named(&["egfr", "gfr", "crcl", "clearance"]) {
+        Some(Quantity::Clearance)
+    } else {
+        None
+    }
+}
+
 /// Whether a weight word ("weighing", "weight", "weighs") stands in the few words
 /// before the number that ends at `at`.
 fn weight_named_before(tokens: &[Token], at: usize) -> bool {
@@ -575,6 +603,25 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
                 let interval = Interval::between(first * low_scale, high);
                 (u.0, interval, after_first + 2 + u.1)
             }
+            Some((high, None))
+                if first_unit.is_none()
+                    && !matches!(tokens.get(after_first + 2), Some(Token::Word(_))) =>
+            {
+                // "Creatinine clearance 30–50", a table's row "30–50" under a
+                // "Creatinine clearance (mL/min)" heading: a range with no unit that the
+                // quantity's name stands shortly before.
+                match named_quantity(&tokens, i) {
+                    Some(q) => {
+                        out.push(Measure {
+                            quantity: q,
+                            interval: Interval::between(first, high),
+                        });
+                        i = after_first + 2;
+                    }
+                    None => i += 1,
+                }
+                continue;
+            }
             _ => {
                 let Some(u) = first_unit else {
                     // "total IgA is <0.2 g/L": a laboratory value, by its analyte.
@@ -584,19 +631,7 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
                         continue;
                     }
                     // "CD4 count <200", "eGFR below 30" with no unit.
-                    let named = |names: &[&str]| {
-                        (i.saturating_sub(4)..i).any(|k| {
-                            matches!(tokens.get(k), Some(Token::Word(w)) if names.contains(&w.as_str()))
-                        })
-                    };
-                    let quantity = if named(&["cd4"]) {
-                        Some(Quantity::Cd4)
-                    } else if named(&["egfr", "gfr", "crcl", "clearance"]) {
-                        Some(Quantity::Clearance)
-                    } else {
-                        None
-                    };
-                    if let Some(q) = quantity {
+                    if let Some(q) = named_quantity(&tokens, i) {
                         out.extend(bounded(&tokens, i, i + 1, first, q, facts));
                     }
                     i += 1;
@@ -899,6 +934,13 @@ mod tests {
                 ("birth weight of 2,000 grams or more", Some(true)),
                 ("CrCl 30–50 mL/min", Some(true)),
                 ("CrCl <30 mL/min", Some(false)),
+                // A range the quantity's name stands before, with its unit in brackets
+                // or none.
+                ("Creatinine clearance 30–50", Some(true)),
+                ("Creatinine Clearance (mL/min) 50-80", Some(false)),
+                ("CrCl 10-29: 1 g every 24 hours", Some(false)),
+                ("Baseline creatinine clearance (ml/min) > 60", Some(false)),
+                ("Baseline creatinine clearance (ml/min) 40–49", Some(true)),
             ],
         );
     }
