@@ -901,7 +901,7 @@ pub fn spans(
                 if !glued(&tokens[j - 1]).is_some_and(unit) {
                     if tokens.get(j).is_some_and(|t| unit(t)) {
                         j += 1;
-                    } else if !(every(j) && !after_every) {
+                    } else if !every(j) || after_every {
                         i += 1;
                         continue;
                     }
