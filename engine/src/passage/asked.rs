@@ -1014,10 +1014,27 @@ pub fn spans(
                 }
                 let word = |k: usize| tokens.get(k).map_or("", String::as_str);
                 let before = |k: usize| n.checked_sub(k).map_or("", word);
-                let age = matches!(word(j + 1), "old" | "-old")
-                    || (word(j + 1) == "of" && word(j + 2) == "age")
-                    || matches!(before(1), "aged" | "age" | "ages");
+                let of_age = word(j + 1) == "of" && word(j + 2) == "age";
+                let age_before = matches!(before(1), "aged" | "age" | "ages");
+                let age = matches!(word(j + 1), "old" | "-old") || of_age || age_before;
+                // An age a preposition places is when, not whom: "at 1 month of age",
+                // "until chronological age 1 month".
+                let placing = |k: usize| matches!(before(k), "at" | "by" | "until" | "before");
                 if age {
+                    let at = if of_age && placing(1) {
+                        Some(n - 1)
+                    } else if age_before && placing(2) {
+                        Some(n - 2)
+                    } else if age_before && placing(3) {
+                        Some(n - 3)
+                    } else {
+                        None
+                    };
+                    // "Delayed until chronological age 1 month" is given at that age.
+                    if let Some(at) = at {
+                        let from = if word(at) == "until" { at + 1 } else { at };
+                        out.push(from..j + 1 + if of_age { 2 } else { 0 });
+                    }
                     continue;
                 }
                 let mut from = n;

@@ -732,6 +732,29 @@ fn a_flattened_table_row_is_read_for_the_quantity_its_heading_names() {
 }
 
 #[test]
+fn an_age_a_preposition_places_is_when() {
+    check_gated(
+        &[
+            "Preterm infants born to HBsAg-positive mothers receive the first dose within 12 \
+           hours of birth. In preterm infants born to HBsAg-negative mothers the first dose is \
+           delayed until chronological age 1 month.",
+        ],
+        "A preterm boy was born to a mother who tested HBsAg-negative. When should his first \
+         dose be given?",
+        "chronological age 1 month",
+    );
+    assert_eq!(
+        best(
+            &["Infants of HBsAg-negative mothers get the first dose at 1 month of age."],
+            "When should the first dose be given?",
+            false
+        )
+        .as_deref(),
+        Some("at 1 month of age")
+    );
+}
+
+#[test]
 fn both_of_a_pair_are_one_answer() {
     check(
         &[

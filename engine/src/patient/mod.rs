@@ -53,7 +53,64 @@ pub struct Patient {
     /// table the user edits gives them (see [`Patient::revised`]), padded, longest
     /// first: a phrase that names one of them takes its value.
     pub stated: Vec<(String, Truth)>,
+    /// Test results the description gives, by what was tested for: true for positive
+    /// ("HBsAg-negative" → "hbsag": false). See [`results`].
+    pub results: BTreeMap<String, bool>,
 }
+
+/// The test results a text states, by what was tested for, lower case: "HBsAg-negative",
+/// "HBsAg negative", "negative for HBsAg" (true for positive). Words that say how a
+/// result was had ("tested negative") name nothing tested.
+pub fn results(text: &str) -> BTreeMap<String, bool> {
+    let tokens: Vec<String> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|t| !t.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let polarity = |t: &str| match t {
+        "positive" => Some(true),
+        "negative" => Some(false),
+        _ => None,
+    };
+    let tested = |t: &str| {
+        t.chars().any(char::is_alphabetic)
+            && !crate::lexicon::any(&FUNCTION, t)
+            && !RESULT_WORDS.contains(&t)
+            && polarity(t).is_none()
+    };
+    let mut out = BTreeMap::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if let Some((what, sign)) = t.rsplit_once('-') {
+            if let Some(positive) = polarity(sign).filter(|_| tested(what)) {
+                out.insert(what.to_string(), positive);
+                continue;
+            }
+        }
+        let Some(positive) = polarity(t) else {
+            continue;
+        };
+        if let Some(what) = i
+            .checked_sub(1)
+            .map(|k| tokens[k].as_str())
+            .filter(|w| tested(w))
+        {
+            out.insert(what.to_string(), positive);
+        } else if tokens.get(i + 1).is_some_and(|w| w == "for") {
+            if let Some(what) = tokens.get(i + 2).filter(|w| tested(w)) {
+                out.insert(what.clone(), positive);
+            }
+        }
+    }
+    out
+}
+
+/// Words before "positive" or "negative" that say how a result was had, not what was
+/// tested for.
+const RESULT_WORDS: &[&str] = &[
+    "tested", "tests", "test", "testing", "result", "results", "remains", "remained", "became",
+    "turned", "returned", "came", "back", "screened", "strongly", "weakly", "also", "still",
+    "falsely", "false", "true",
+];
 
 /// The age below which a person is young, in years ("young adults").
 const YOUNG_BELOW_YEARS: f64 = 40.0;
@@ -738,7 +795,10 @@ impl Patient {
     pub fn read(text: &str) -> Patient {
         let ws = plain_words(text);
         let padded_text = format!(" {} ", ws.join(" "));
-        let mut p = Patient::default();
+        let mut p = Patient {
+            results: results(text),
+            ..Patient::default()
+        };
         for (concept, phrases) in lexicon::SYNONYMS {
             for ph in phrases.iter() {
                 match mention(&padded_text, ph) {
@@ -1002,6 +1062,14 @@ impl Patient {
             if let Some((plain, truth)) = stated {
                 return if plain { truth } else { truth.negate() };
             }
+        }
+        // "Infants born to HBsAg-positive mothers" is not about one whose mother tested
+        // HBsAg-negative.
+        let opposite = results(phrase)
+            .iter()
+            .any(|(what, positive)| self.results.get(what).is_some_and(|p| p != positive));
+        if opposite {
+            return Truth::False;
         }
         let phrase = own_population(phrase);
         // "children <8 y old and pregnant women": populations listed side by side, each
@@ -1656,6 +1724,26 @@ mod tests {
                 "patients with liver disease including cirrhosis",
                 Truth::True,
             )],
+        );
+    }
+
+    #[test]
+    fn a_test_result_rules_out_the_opposite_result() {
+        assert_eq!(
+            results("her mother tested HBsAg-negative; HIV positive, negative for HCV"),
+            BTreeMap::from([
+                ("hbsag".to_string(), false),
+                ("hiv".to_string(), true),
+                ("hcv".to_string(), false),
+            ])
+        );
+        assert!(results("the test came back negative").is_empty());
+        check(
+            "A preterm boy was born to a mother who tested HBsAg-negative.",
+            &[
+                ("infants born to HBsAg-positive mothers", Truth::False),
+                ("infants whose mothers are HBsAg positive", Truth::False),
+            ],
         );
     }
 
