@@ -104,6 +104,25 @@ pub fn results(text: &str) -> BTreeMap<String, bool> {
     out
 }
 
+/// `phrase` with a child's mothers and fathers written as parents.
+fn kin_as_parents(phrase: &str) -> String {
+    let mut out = String::with_capacity(phrase.len());
+    let mut last = 0;
+    for w in words(phrase).iter().filter(|w| w.is_word) {
+        let written = w.text(phrase);
+        let parent = match written.to_lowercase().as_str() {
+            "mother" | "father" => "parent",
+            "mothers" | "fathers" => "parents",
+            _ => continue,
+        };
+        out.push_str(&phrase[last..w.span.start]);
+        out.push_str(parent);
+        last = w.span.end;
+    }
+    out.push_str(&phrase[last..]);
+    out
+}
+
 /// Words before "positive" or "negative" that say how a result was had, not what was
 /// tested for.
 const RESULT_WORDS: &[&str] = &[
@@ -1071,6 +1090,15 @@ impl Patient {
         if opposite {
             return Truth::False;
         }
+        // "If the mother is HBsAg-negative": for a child, the mother is a parent of the
+        // patient, not the patient (nor what the patient's sex is).
+        let parent;
+        let phrase = if self.concepts.get(&Concept::Child) == Some(&Truth::True) {
+            parent = kin_as_parents(phrase);
+            parent.as_str()
+        } else {
+            phrase
+        };
         let phrase = own_population(phrase);
         // "children <8 y old and pregnant women": populations listed side by side, each
         // with its own person noun, are alternatives; the patient is in the list when in
@@ -1743,6 +1771,9 @@ mod tests {
             &[
                 ("infants born to HBsAg-positive mothers", Truth::False),
                 ("infants whose mothers are HBsAg positive", Truth::False),
+                // The mother of a child is not the child.
+                ("if the mother is HBsAg-positive", Truth::False),
+                ("if the mother is HBsAg-negative", Truth::True),
             ],
         );
     }
