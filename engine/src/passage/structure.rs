@@ -539,10 +539,7 @@ fn is_heading(line: &str) -> bool {
     // word ("2.4 Patients with Renal Impairment").
     let mut opening = line.split_whitespace();
     let first = opening.next().unwrap_or("");
-    let numbered = first
-        .trim_end_matches(['.', ')'])
-        .chars()
-        .all(|c| c.is_ascii_digit() || c == '.')
+    let numbered = section_number(first.trim_end_matches(')'))
         && opening
             .next()
             .is_some_and(|w| w.starts_with(|c: char| c.is_uppercase()));
@@ -598,14 +595,14 @@ fn is_caption(line: &str) -> bool {
 fn strip_numbering(line: &str) -> &str {
     let trimmed = line.trim();
     match trimmed.split_once(' ') {
-        Some((first, rest))
-            if first.chars().any(|c| c.is_ascii_digit())
-                && first.chars().all(|c| c.is_ascii_digit() || c == '.') =>
-        {
-            rest.trim()
-        }
+        Some((first, rest)) if section_number(first) => rest.trim(),
         _ => trimmed,
     }
+}
+
+/// Whether a word is a section's number ("4", "2.4", "3.1.").
+fn section_number(word: &str) -> bool {
+    word.chars().any(|c| c.is_ascii_digit()) && word.chars().all(|c| c.is_ascii_digit() || c == '.')
 }
 
 /// A lead-in's text without its list number and closing colon.

@@ -166,7 +166,13 @@ fn tokens(text: &str) -> Vec<Token> {
             while j < chars.len()
                 && (chars[j].is_ascii_digit()
                     || (chars[j] == '.' && chars.get(j + 1).is_some_and(char::is_ascii_digit))
-                    || (chars[j] == ',' && thousands(&chars, i, j)))
+                    || (chars[j] == ','
+                        && crate::text::separates_thousands(
+                            &chars[i..j].iter().collect::<String>(),
+                            &chars[j + 1..(j + 5).min(chars.len())]
+                                .iter()
+                                .collect::<String>(),
+                        )))
             {
                 j += 1;
             }
@@ -196,18 +202,6 @@ fn tokens(text: &str) -> Vec<Token> {
         }
     }
     out
-}
-
-/// Whether the comma at `at` separates thousands in the number that began at `from`
-/// ("weighing 1,600 g"): at most three digits before the first comma, exactly three
-/// after each.
-fn thousands(chars: &[char], from: usize, at: usize) -> bool {
-    let first_group = chars[from..at].iter().take_while(|c| **c != ',').count();
-    let digits = |k: usize| chars.get(k).is_some_and(char::is_ascii_digit);
-    !chars[from..at].contains(&'.')
-        && (1..=3).contains(&first_group)
-        && (at + 1..at + 4).all(digits)
-        && !digits(at + 4)
 }
 
 /// Numbers written as words, from one.

@@ -8,7 +8,8 @@ mod words;
 pub use abbreviations::{abbreviations, long_form_start};
 pub use sentences::{asking, asking_start, split_sentences};
 pub use words::{
-    lower_words, normalize_term, singular, spelled_ordinals, uncontracted, word_texts, words, Word,
+    lower_words, normalize_term, separates_thousands, singular, spelled_ordinals, uncontracted,
+    word_texts, words, Word,
 };
 
 use std::ops::Range;

@@ -46,7 +46,9 @@ pub fn words(text: &str) -> Vec<Word> {
             let ch = chars[j].1;
             if ch.is_alphanumeric() {
                 j += 1;
-            } else if ch == ',' && thousands_group(&chars, i, j) {
+            } else if ch == ','
+                && separates_thousands(&text[start..chars[j].0], &text[chars[j].0 + 1..])
+            {
                 j += 4;
             } else if matches!(ch, '-' | '\'' | '’' | '/' | '.' | '+')
                 && chars.get(j + 1).is_some_and(|&(_, n)| n.is_alphanumeric())
@@ -73,18 +75,18 @@ pub fn words(text: &str) -> Vec<Word> {
     out
 }
 
-/// Whether the comma at `at` separates thousands in the number that began at `from`:
-/// "1,600 g" and "500–1,500 mg" are one number each. The digits before it are a number
-/// whose first group has at most three digits ("1,600", "10,000,000"; not "2019,000")
-/// and it is followed by exactly three digits ("days 1,8,15" is a list).
-fn thousands_group(chars: &[(usize, char)], from: usize, at: usize) -> bool {
-    let before: String = chars[from..at].iter().map(|&(_, c)| c).collect();
+/// Whether a comma after `before` (the number read so far) and before `after` (the
+/// text after the comma) separates thousands: "1,600 g" and "500–1,500 mg" are one
+/// number each. `before` is digits (and earlier separators) whose first group has at
+/// most three digits ("1,600", "10,000,000"; not "2019,000"), and exactly three digits
+/// follow ("days 1,8,15" is a list).
+pub fn separates_thousands(before: &str, after: &str) -> bool {
     let first_group = before.split(',').next().map_or(0, str::len);
-    let digits = |k: usize| chars.get(k).is_some_and(|&(_, c)| c.is_ascii_digit());
+    let mut next = after.chars();
     before.chars().all(|c| c.is_ascii_digit() || c == ',')
         && (1..=3).contains(&first_group)
-        && (at + 1..at + 4).all(digits)
-        && !digits(at + 4)
+        && next.by_ref().take(3).filter(char::is_ascii_digit).count() == 3
+        && !next.next().is_some_and(|c| c.is_ascii_digit())
 }
 
 /// Where a spaced fraction's denominator ends, when the number ending before `at` is
