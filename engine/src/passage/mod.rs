@@ -2170,11 +2170,20 @@ fn condition_after(text: &str, start: usize, end: usize) -> Option<(&str, bool)>
 /// has no label.
 fn labels_of(text: &str, at: usize) -> Option<Vec<&str>> {
     let start = text[..at].rfind(';').map_or(0, |i| i + 1);
-    let own = match text[start..at].rfind(':') {
-        Some(c) => text[start..start + c].trim(),
-        None => fronted_condition(&text[start..at])?,
-    };
-    let mut labels = vec![own];
+    let mut labels = Vec::new();
+    match text[start..at].rfind(':') {
+        // A colon can open a list of "population, value" parts: "Dosing by age:
+        // infants younger than 6 months, 50,000 IU; …" gives the first value to the
+        // population after the colon, under the title before it.
+        Some(c) => {
+            if let Some(lead) = fronted_condition(&text[start + c + 1..at]) {
+                labels.push(lead);
+            }
+            labels.push(text[start..start + c].trim());
+        }
+        None => labels.push(fronted_condition(&text[start..at])?),
+    }
+    let own = labels[0];
     if start > 0 {
         let first = text.split(';').next().unwrap_or("");
         if let Some(c) = first.rfind(':') {

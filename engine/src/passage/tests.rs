@@ -1219,6 +1219,22 @@ fn amounts_written_onto_their_units_are_read_under_their_own_labels() {
         Some("1g every 24hrs"),
         Some("1g every 8hrs"),
     );
+    // A colon opens a list of "population, value" parts: the first value is the first
+    // population's, not the title's.
+    let by_age = "Vitamin A for measles\n\nDosing by age: infants younger than 6 months, \
+                  50,000 IU; infants 6 through 11 months, 100,000 IU; children 12 months and \
+                  older, 200,000 IU. Each dose is given orally once daily for two days.";
+    for (age, dose) in [
+        ("an infant aged 8 months", "100,000 IU"),
+        ("an infant aged 3 months", "50,000 IU"),
+        ("a child aged 4 years", "200,000 IU"),
+    ] {
+        check_gated(
+            &[by_age],
+            &format!("What dose of vitamin A should be given to {age} who has measles?"),
+            dose,
+        );
+    }
     // A mass per decilitre is a laboratory value, not a dose.
     check_gated(
         &[
