@@ -18,8 +18,11 @@ pub enum Asked {
     /// when the question asks for several ("Which blood tests …") or for a kind ("What
     /// kind of vaccine …": kinds are often named in the plural).
     Thing { head: String, plural: bool },
-    /// An amount: a number with its unit, frequency and route.
-    Amount,
+    /// An amount: a number with its unit, frequency and route. `measured` when the
+    /// question asks for a value measured in the patient ("Above what NT-proBNP
+    /// concentration …", "What LDL target …"): then a laboratory unit ("pg/mL",
+    /// "mmol/L") is one, where for a dose it marks a value that is not the answer.
+    Amount { measured: bool },
     /// A number of things with this head stem ("dose").
     Count { head: String },
     /// A time or delay ("within 2 weeks").
@@ -83,6 +86,18 @@ const AMOUNT_HEADS: &[&str] = &[
 /// Head nouns that ask for a value aimed at, an amount answered with its bound ("What
 /// HbA1c goal …" → "less than 8.0%").
 pub const GOAL_HEADS: &[&str] = &["goal", "target"];
+
+/// Head nouns that ask for a value measured in the patient, not given to them: a
+/// threshold, a level, a goal.
+const MEASURED_HEADS: &[&str] = &[
+    "level",
+    "threshold",
+    "cutoff",
+    "cut-off",
+    "concentration",
+    "goal",
+    "target",
+];
 
 /// Nouns that name an amount as a part of a whole: where one is asked, a percentage
 /// answers even a question about a dose ("To what fraction of the dose …").
@@ -192,7 +207,7 @@ impl Asked {
                 // "By how much should the dose be reduced?": "much" with no noun after it
                 // asks for an amount.
                 ("how", "much") if at(i + 2).is_empty() || Class::Auxiliary.has(at(i + 2)) => {
-                    return Some(Asked::Amount)
+                    return Some(Asked::Amount { measured: false })
                 }
                 ("how", "many") | ("how", "much") => {
                     return Some(Asked::Count {
@@ -287,7 +302,7 @@ impl Asked {
                     let changed_to = i > 0 && at(i - 1) == "to";
                     if head.is_empty() && changed_to && words[i + 1..].iter().any(|w| is_change(w))
                     {
-                        return Some(Asked::Amount);
+                        return Some(Asked::Amount { measured: false });
                     }
                     // "What should be measured?": what is examined is a test.
                     if head.is_empty() && words[i + 1..].iter().any(|w| EXAMINING.contains(w)) {
@@ -312,7 +327,8 @@ impl Asked {
                         .chain(GOAL_HEADS)
                         .any(|&h| stem(h) == head)
                     {
-                        return Some(Asked::Amount);
+                        let measured = MEASURED_HEADS.iter().any(|&h| stem(h) == head);
+                        return Some(Asked::Amount { measured });
                     }
                     if TIME_HEADS.iter().any(|&h| stem(h) == head) {
                         return Some(Asked::Time);
@@ -855,7 +871,7 @@ pub fn spans(
     };
     let mut out = Vec::new();
     match asked {
-        Asked::Amount => {
+        Asked::Amount { measured } => {
             let mut i = 0;
             while i < tokens.len() {
                 // "from 1.5mg to 3mg" after "double the dose" is a change, not a range.
@@ -872,6 +888,11 @@ pub fn spans(
                         || (t.split_once('/').is_some_and(|(u, per)| {
                             UNITS.contains(&u) && !matches!(per, "dl" | "l")
                         }) && !t.starts_with("ml/min"))
+                        || (*measured
+                            && t.split_once('/').is_some_and(|(u, per)| {
+                                crate::patient::measure::LAB_UNIT_HEADS.contains(&u)
+                                    && matches!(per, "dl" | "l" | "ml")
+                            }))
                 };
                 // A part of another dose: "one-third of the clozapine dose", "half the
                 // usual dose".
@@ -2025,7 +2046,7 @@ mod tests {
             ),
             (
                 "What dolutegravir dose is recommended?",
-                Some(Asked::Amount),
+                Some(Asked::Amount { measured: false }),
             ),
             // An appositive after the wh-phrase leaves its head.
             (
@@ -2035,7 +2056,7 @@ mod tests {
             ),
             (
                 "What dose of hepatitis B surface antigen should it deliver?",
-                Some(Asked::Amount),
+                Some(Asked::Amount { measured: false }),
             ),
             (
                 "How many doses should her schedule have?",
@@ -2064,7 +2085,7 @@ mod tests {
             ),
             (
                 "From what induration size is his test positive?",
-                Some(Asked::Amount),
+                Some(Asked::Amount { measured: false }),
             ),
             (
                 "Which anti-inflammatory regimen best limits her gastrointestinal risk?",
@@ -2073,24 +2094,24 @@ mod tests {
             ("Which vaccine protects her infant?", thing("vaccine")),
             (
                 "By how much should his digoxin maintenance dose be reduced?",
-                Some(Asked::Amount),
+                Some(Asked::Amount { measured: false }),
             ),
             (
                 "What change in her warfarin dose should be anticipated?",
-                Some(Asked::Amount),
+                Some(Asked::Amount { measured: false }),
             ),
             (
                 "What is the maximum total dose of rizatriptan she may take?",
-                Some(Asked::Amount),
+                Some(Asked::Amount { measured: false }),
             ),
             ("What is the preferred vaccine for her?", thing("vaccine")),
             (
                 "What HbA1c goal is appropriate for an 86-year-old woman?",
-                Some(Asked::Amount),
+                Some(Asked::Amount { measured: true }),
             ),
             (
                 "What maintenance dose range should she be given?",
-                Some(Asked::Amount),
+                Some(Asked::Amount { measured: false }),
             ),
             (
                 "She travels to India in 10 days. What should she be given?",
@@ -2128,7 +2149,10 @@ mod tests {
             ("What does the guideline recommend?", thing("treatment")),
             ("What should be measured?", thing("test")),
             ("What should be used to monitor her?", thing("test")),
-            ("To what should the dose be reduced?", Some(Asked::Amount)),
+            (
+                "To what should the dose be reduced?",
+                Some(Asked::Amount { measured: false }),
+            ),
             (
                 "What duration of treatment is recommended?",
                 Some(Asked::Time),
@@ -2163,7 +2187,7 @@ mod tests {
             // A subject pronoun opens a relative clause after the head.
             (
                 "What is the highest daily simvastatin dose he should take?",
-                Some(Asked::Amount),
+                Some(Asked::Amount { measured: false }),
             ),
             ("Why is it used?", None),
         ];

@@ -168,7 +168,7 @@ impl Reading {
             Asked::Schedule => asked::says_how_often(answer),
             // An amount or count opens with its number ("2.5%", "≥ 1,000/μL", "two
             // doses"), not with a name ("USP 2.5").
-            Asked::Amount | Asked::Count { .. } => {
+            Asked::Amount { .. } | Asked::Count { .. } => {
                 let opening = answer.trim_start_matches(|c: char| !c.is_alphanumeric());
                 opening.chars().next().is_some_and(|c| c.is_ascii_digit())
                     || words(opening)
@@ -319,7 +319,7 @@ impl Reading {
                     && (*plural || !matches!(last, Tag::Nns | Tag::Nnps))
             }
             Asked::Thing { plural, .. } => *plural || !matches!(last, Tag::Nns | Tag::Nnps),
-            Asked::Amount | Asked::Count { .. } | Asked::Time => opens_with_number,
+            Asked::Amount { .. } | Asked::Count { .. } | Asked::Time => opens_with_number,
             Asked::Schedule | Asked::Manner { .. } => true,
         };
         language.drugs.lookup(answer).is_none() && noun && typed
@@ -559,12 +559,12 @@ pub fn read(
     // while she takes voriconazole?" → efavirenz): an amount a statement gives another
     // drug is not its ("… voriconazole 400 mg twice daily and efavirenz 300 mg …").
     let mut owner = match asked {
-        Asked::Amount => dose_owner(language, question),
+        Asked::Amount { .. } => dose_owner(language, question),
         _ => None,
     };
     // A dose is a quantity, not a proportion: "What dose …?" is not answered by "28%"
     // unless it asks for a change ("By how much should the dose be reduced?").
-    let proportion_answers = !matches!(asked, Asked::Amount) || {
+    let proportion_answers = !matches!(asked, Asked::Amount { .. }) || {
         let asking = crate::text::lower_words(asked::asking(question).unwrap_or(question));
         // "To what dose should it be changed?" asks for the new dose itself.
         let target = asking.starts_with(&["to".to_string(), "what".to_string()]);
@@ -608,10 +608,22 @@ pub fn read(
         }
         _ => vec![asked.clone()],
     };
-    let asks_goal = matches!(asked, Asked::Amount)
+    let asks_goal = matches!(asked, Asked::Amount { .. })
         && asked::type_words(question)
             .iter()
             .any(|w| asked::GOAL_HEADS.contains(&asked::stem(w).as_str()));
+    // The analyte whose value is asked ("Above what NT-proBNP concentration …"), and
+    // the question's words, which name the analytes it speaks of.
+    let asked_analyte = match asked {
+        Asked::Amount { measured: true } => {
+            let phrase = asked::type_words(question);
+            phrase
+                .split_last()
+                .and_then(|(_, before)| crate::patient::measure::analyte_ending(&before.join(" ")))
+        }
+        _ => None,
+    };
+    let question_words = word_set(question);
     let spans: Vec<Vec<(Range<usize>, Typed)>> = all
         .iter()
         .zip(&analyses)
@@ -641,7 +653,7 @@ pub fn read(
                 .collect();
             // "Engerix-B 40 mcg (2 mL)": an amount in brackets right after another is the
             // same dose in another unit, not a dose of its own.
-            let found: Vec<(Range<usize>, Typed)> = if matches!(asked, Asked::Amount) {
+            let found: Vec<(Range<usize>, Typed)> = if matches!(asked, Asked::Amount { .. }) {
                 let ends: Vec<usize> = found.iter().map(|(r, _)| r.end).collect();
                 found
                     .into_iter()
@@ -653,6 +665,23 @@ pub fn read(
                     .collect()
             } else {
                 found
+            };
+            // "Below what serum ferritin level …": a value of another analyte
+            // ("hemoglobin below 100 g/L", "BNP below 100 pg/mL") is not the one asked.
+            let found: Vec<(Range<usize>, Typed)> = match &asked_analyte {
+                Some(analyte) => found
+                    .into_iter()
+                    .filter(|(r, _)| {
+                        let Some(start) = analysis.words.get(r.start).map(|w| w.span.start) else {
+                            return true;
+                        };
+                        statement.text.get(..start).is_none_or(|before| {
+                            crate::patient::measure::analyte_ending(before)
+                                .is_none_or(|a| a == *analyte || question_words.contains(&a))
+                        })
+                    })
+                    .collect(),
+                None => found,
             };
             // "An HbA1c goal of less than 8.0%": a value aimed at is its bound with it.
             let found = if asks_goal {
@@ -985,7 +1014,7 @@ pub fn read(
         }
     }
     let mut contexts: BTreeMap<String, rank::Context> = BTreeMap::new();
-    let asks_start = matches!(asked, Asked::Amount) && asked::asks_for_start(question);
+    let asks_start = matches!(asked, Asked::Amount { .. }) && asked::asks_for_start(question);
     let question_verbs: BTreeSet<String> = asked::asking(question)
         .map(|asking| {
             let analysis = language.analyse(asking);
@@ -1412,7 +1441,18 @@ pub fn read(
                 found
                     .into_iter()
                     .filter(|&(_, _, own_part)| own_part || listed)
-                    .map(|(at, condition, _)| (at, applies_to(p, condition, &patient_words)))
+                    .map(|(at, condition, _)| {
+                        // Values listed each with its own bound split one population by
+                        // it, as a table's columns do: the one whose bound the patient
+                        // meets is theirs, by age too.
+                        let truth = match applies_to(p, condition, &patient_words) {
+                            Truth::Unknown if listed => {
+                                p.within_bounds(condition).unwrap_or(Truth::Unknown)
+                            }
+                            truth => truth,
+                        };
+                        (at, truth)
+                    })
                     .collect()
             }
             None => Vec::new(),
@@ -2149,8 +2189,19 @@ fn condition_after(text: &str, start: usize, end: usize) -> Option<(&str, bool)>
     let opens_part = opener.is_some_and(|c| matches!(c, '(' | ';'));
     let rest = text.get(end..)?.trim_start();
     let lower = rest.to_lowercase();
-    let opens = ["if ", "when "].iter().any(|o| lower.starts_with(o));
-    if !opens || !(opens_part || opener == Some(',')) {
+    // … or "for" and the people it is for ("450 pg/mL for patients younger than 50
+    // years, 900 pg/mL for those aged 50–75 years"): "for 5 days" is how long, "for
+    // prophylaxis" what for.
+    let for_people = lower.strip_prefix("for ").is_some_and(|after| {
+        after
+            .split_whitespace()
+            .next()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .is_some_and(|w| w == "those" || is_people(w))
+    });
+    let opens = ["if ", "when "].iter().any(|o| lower.starts_with(o)) || for_people;
+    // A colon opens a list as a comma continues one ("cut-points: 500 pg/mL for …").
+    if !opens || !(opens_part || matches!(opener, Some(',' | ':'))) {
         return None;
     }
     let stop = rest
@@ -2160,6 +2211,15 @@ fn condition_after(text: &str, start: usize, end: usize) -> Option<(&str, bool)>
                 || (c == '.' && rest[i + 1..].chars().next().is_none_or(char::is_whitespace))
         })
         .map_or(rest.len(), |(i, _)| i);
+    // … and ends where "and" or "or" brings in the next value ("… younger than 60
+    // years and 1200 pg/mL for those …").
+    let stop = words(&rest[..stop])
+        .windows(2)
+        .find(|p| {
+            matches!(p[0].text(rest).to_lowercase().as_str(), "and" | "or")
+                && p[1].text(rest).starts_with(|c: char| c.is_ascii_digit())
+        })
+        .map_or(stop, |p| p[0].span.start);
     Some((rest[..stop].trim(), opens_part))
 }
 
@@ -2492,6 +2552,16 @@ fn refers_to_population(text: &str) -> bool {
         .any(|p| matches!(p[0].as_str(), "these" | "such" | "those" | "this") && is_people(&p[1]))
 }
 
+/// The words of `text` as an analyte is named (see
+/// [`crate::patient::measure::analyte_ending`]): split at every mark, hyphens too
+/// ("NT-proBNP" → "nt", "probnp"), lower case and singular.
+fn word_set(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| crate::text::singular(&w.to_lowercase()))
+        .collect()
+}
+
 /// A statement with its long form before every short form the documents define
 /// (`written`: as written, with its long form), matched as a whole word and in the same
 /// case ("myasthenia gravis (MG)"; "mg" stays milligrams).
@@ -2621,6 +2691,56 @@ const EMPHASIS: &[&str] = &["especially", "particularly", "notably"];
 /// Whether the patient belongs to the population one text names: by the patient
 /// lexicon, else by a condition in the patient's own words ([`names_condition_of`]).
 fn applies_to(patient: &Patient, text: &str, patient_words: &BTreeSet<String>) -> Truth {
+    // "(1) in patients with coronary artery disease, or (2) in frail elderly patients":
+    // populations that "or" joins, each with a preposition of its own, are
+    // alternatives, and the text is about the patient when one of them is.
+    let alternatives = or_populations(text);
+    if alternatives.len() > 1
+        && alternatives
+            .iter()
+            .any(|a| applies_to_one(patient, a, patient_words) == Truth::True)
+    {
+        return Truth::True;
+    }
+    applies_to_one(patient, text, patient_words)
+}
+
+/// The parts of `text` that "or" joins where the word after it (past an enumerator,
+/// "(2)") is a preposition that opens a population or a condition ("or in frail
+/// elderly patients", "or if …"); the whole text when there are none. "Women with X or
+/// Y" stays whole: its "or" joins conditions of the same people.
+fn or_populations(text: &str) -> Vec<&str> {
+    let tokens = words(text);
+    let lower = |i: usize| tokens.get(i).map(|t| t.text(text).to_lowercase());
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (i, t) in tokens.iter().enumerate() {
+        if !t.text(text).eq_ignore_ascii_case("or") {
+            continue;
+        }
+        // Past an enumerator: "(2)", "2)", "b)".
+        let mut j = i + 1;
+        while lower(j).is_some_and(|w| {
+            w == "(" || w == ")" || w.chars().all(|c| c.is_ascii_digit()) || w.len() == 1
+        }) && j < i + 4
+        {
+            j += 1;
+        }
+        if lower(j).is_some_and(|w| ALTERNATIVE_OPENERS.contains(&w.as_str())) {
+            parts.push(&text[start..t.span.start]);
+            start = t.span.end;
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// Prepositions and conjunctions that open a population or condition of its own after
+/// "or" (see [`or_populations`]).
+const ALTERNATIVE_OPENERS: &[&str] = &["in", "for", "among", "during", "if", "when"];
+
+/// Whether the patient belongs to the population one text names (see [`applies_to`]).
+fn applies_to_one(patient: &Patient, text: &str, patient_words: &BTreeSet<String>) -> Truth {
     match patient.evaluate(text) {
         Truth::Unknown if names_condition_of(text, patient, patient_words) => Truth::True,
         truth => truth,

@@ -1235,6 +1235,48 @@ fn amounts_written_onto_their_units_are_read_under_their_own_labels() {
             dose,
         );
     }
+    // A threshold asked is a laboratory value, of the analyte the question names; a
+    // value for the people "for" names after it is theirs.
+    let cut_points = [
+        "Exemplin in suspected heart failure\n\nAn exemplin below 200 pg/mL makes heart \
+         failure unlikely, and a haemoglobin below 100 g/L should be looked for. Rule-in \
+         cut-points rise with age: 500 pg/mL for patients younger than 60 years and 1200 \
+         pg/mL for those aged 60 years or older.",
+    ];
+    for (age, value) in [("48-year-old", "500 pg/mL"), ("81-year-old", "1200 pg/mL")] {
+        check_gated(
+            &cut_points,
+            &format!(
+                "Above what exemplin concentration is heart failure likely in a {age} man with \
+                 breathlessness?"
+            ),
+            value,
+        );
+    }
+    check_gated(
+        &[
+            "Anaemia in heart failure\n\nAn exemplin above 900 pg/mL supports heart failure, and \
+             a haemoglobin below 100 g/L should be investigated.",
+        ],
+        "Below what haemoglobin level should a 70-year-old man with breathlessness be \
+         investigated for anaemia?",
+        "100 g/L",
+    );
+    // Populations "or" joins, each with its own preposition, are alternatives: the
+    // statement is about the patient when one of them is.
+    let alternatives = [
+        "Exemplumab: most middle-aged adults can start at the full dose of 50 mg daily.",
+        "Full-dose initiation is not appropriate (1) in patients with coronary artery disease, \
+         or (2) in frail elderly patients. In these groups exemplumab should be started at 10 \
+         mg daily.",
+    ];
+    check(
+        &alternatives,
+        "A 60-year-old man with coronary artery disease starts exemplumab. What starting dose \
+         should he take?",
+        Some("10 mg daily"),
+        Some("50 mg daily"),
+    );
     // A mass per decilitre is a laboratory value, not a dose.
     check_gated(
         &[

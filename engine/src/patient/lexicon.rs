@@ -14,6 +14,8 @@ pub enum Concept {
     Adult,
     /// Young people ("young adults", "younger patients"): under 40, never the elderly.
     Young,
+    /// Of middle age: from 45 to 64 years, past young and before old.
+    MiddleAged,
     Elderly,
     Male,
     Female,
@@ -45,6 +47,7 @@ impl Concept {
             Concept::Adolescent => "in adolescents",
             Concept::Adult => "in adults",
             Concept::Young => "in young people",
+            Concept::MiddleAged => "in middle-aged adults",
             Concept::Elderly => "in older adults",
             Concept::Male => "in men",
             Concept::Female => "in women",
@@ -115,6 +118,10 @@ pub const SYNONYMS: &[(Concept, &[&str])] = &[
             "younger patients",
             "young",
         ],
+    ),
+    (
+        Concept::MiddleAged,
+        &["middle aged", "middle age", "midlife", "mid life"],
     ),
     (
         Concept::Elderly,
@@ -343,6 +350,9 @@ pub const EXCLUSIVE: &[(Concept, Concept)] = &[
     (Concept::Infant, Concept::Adolescent),
     (Concept::Elderly, Concept::Adolescent),
     (Concept::Elderly, Concept::Young),
+    (Concept::MiddleAged, Concept::Young),
+    (Concept::MiddleAged, Concept::Elderly),
+    (Concept::Child, Concept::MiddleAged),
     (Concept::Male, Concept::Female),
     (Concept::Male, Concept::Pregnancy),
     (Concept::Male, Concept::Lactation),
@@ -356,6 +366,7 @@ pub const IMPLIES: &[(Concept, Concept)] = &[
     (Concept::Neonate, Concept::Child),
     (Concept::Infant, Concept::Child),
     (Concept::Elderly, Concept::Adult),
+    (Concept::MiddleAged, Concept::Adult),
     (Concept::FirstTrimester, Concept::Pregnancy),
     (Concept::SecondTrimester, Concept::Pregnancy),
     (Concept::ThirdTrimester, Concept::Pregnancy),

@@ -669,7 +669,7 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
 
 /// Units of concentration and proportion a laboratory reports: "g/L", "mmol/L",
 /// "mg/dL", "IU/L", "%". A mass alone ("40 mg") is a dose, not a value measured.
-const LAB_UNIT_HEADS: &[&str] = &[
+pub(crate) const LAB_UNIT_HEADS: &[&str] = &[
     "g", "mg", "µg", "mcg", "ug", "ng", "pg", "mmol", "µmol", "umol", "nmol", "pmol", "iu", "u",
     "miu", "meq", "cells",
 ];
@@ -690,6 +690,19 @@ const BEFORE_VALUE: &[&str] = &[
     "concentrations",
     "value",
     "values",
+    // What a value is as a bound: "an HbA1c goal of less than 8%", "a cut-off of".
+    "threshold",
+    "thresholds",
+    "cutoff",
+    "cutoffs",
+    "cut",
+    "off",
+    "point",
+    "points",
+    "goal",
+    "goals",
+    "target",
+    "targets",
     "less",
     "more",
     "greater",
@@ -743,6 +756,27 @@ fn lab(tokens: &[Token], at: usize) -> Option<(Quantity, usize)> {
         }
         _ => return None,
     };
+    let analyte = analyte(tokens, at)?;
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (analyte, unit).hash(&mut hasher);
+    Some((Quantity::Lab(hasher.finish()), len))
+}
+
+/// The analyte named at the end of `text`, as before a value: "a serum ferritin up to"
+/// → "ferritin", "hemoglobin below" → "hemoglobin", "Above what NT-proBNP" →
+/// "probnp" (the word after the hyphen). `None` when the words there name none (a
+/// function word, a person, a number).
+pub fn analyte_ending(text: &str) -> Option<String> {
+    // A colon or semicolon opens a part of its own: "Cut-points rise with age: 500
+    // pg/mL" names no analyte before the value.
+    let part = text.rfind([':', ';']).map_or(text, |at| &text[at + 1..]);
+    let tokens = tokens(part);
+    analyte(&tokens, tokens.len())
+}
+
+/// The analyte named before the value at `at` (see [`lab`]), singular.
+fn analyte(tokens: &[Token], at: usize) -> Option<String> {
     let analyte = (at.saturating_sub(ANALYTE_REACH)..at)
         .rev()
         .filter_map(|k| match &tokens[k] {
@@ -753,15 +787,9 @@ fn lab(tokens: &[Token], at: usize) -> Option<(Quantity, usize)> {
         .find(|w| !BEFORE_VALUE.contains(w))
         .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)?;
     let analyte = crate::text::singular(analyte);
-    if crate::lexicon::any(&crate::lexicon::FUNCTION, &analyte)
-        || crate::lexicon::Class::Person.has(&analyte)
-    {
-        return None;
-    }
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    (analyte, unit).hash(&mut hasher);
-    Some((Quantity::Lab(hasher.finish()), len))
+    (!crate::lexicon::any(&crate::lexicon::FUNCTION, &analyte)
+        && !crate::lexicon::Class::Person.has(&analyte))
+    .then_some(analyte)
 }
 
 /// The measure of the number at `at` (its unit ending before `end`), bounded by the

@@ -137,6 +137,9 @@ const YOUNG_BELOW_YEARS: f64 = 40.0;
 /// The ages of adolescence, in years: from the first up to the second (WHO: 10 to 19).
 const ADOLESCENCE_YEARS: (f64, f64) = (10.0, 20.0);
 
+/// Middle age, in years: from 45 up to 65, where older adults begin.
+const MIDDLE_AGE_YEARS: (f64, f64) = (45.0, 65.0);
+
 /// Words besides function words, person nouns that say nothing of the person
 /// ("patients") and population nouns ("cases", "settings") that carry no condition by
 /// themselves.
@@ -995,6 +998,12 @@ impl Patient {
             if age < YOUNG_BELOW_YEARS {
                 set(self, Concept::Young);
             }
+            let middle_aged = if (MIDDLE_AGE_YEARS.0..MIDDLE_AGE_YEARS.1).contains(&age) {
+                Truth::True
+            } else {
+                Truth::False
+            };
+            self.concepts.insert(Concept::MiddleAged, middle_aged);
         }
         if let Some(weeks) = self.gestation_weeks {
             let trimester = if weeks < 14.0 {
@@ -1143,7 +1152,7 @@ impl Patient {
             found = true;
             // "Young and otherwise healthy adults": "young" narrows the people it
             // modifies, so a patient who is not young is none of them.
-            if *concept == Concept::Young
+            if matches!(concept, Concept::Young | Concept::MiddleAged)
                 && *plain
                 && self.concepts.get(concept) == Some(&Truth::False)
             {
@@ -1527,6 +1536,17 @@ mod tests {
             "A 25-year-old woman has overt primary hypothyroidism.",
             &[("In young adults", Truth::True)],
         );
+        // Middle age lies between young and old, and narrows the adults it modifies.
+        for (who, expected) in [
+            ("An 82-year-old man", Truth::False),
+            ("A 52-year-old man", Truth::True),
+            ("A 30-year-old man", Truth::False),
+        ] {
+            check(
+                &format!("{who} has breathlessness."),
+                &[("In middle-aged adults", expected)],
+            );
+        }
     }
 
     #[test]
