@@ -1036,9 +1036,10 @@ pub async fn answer_with(
                 );
                 Outcome::Answered(number_agreement(&text, query.answer_type.as_deref()))
             }
-            (None, Some(c)) => {
-                Outcome::Answered(number_agreement(&c.label, query.answer_type.as_deref()))
-            }
+            (None, Some(c)) => Outcome::Answered(number_agreement(
+                &whole_name(prepared, &c.label),
+                query.answer_type.as_deref(),
+            )),
             (None, None) => {
                 source = AnswerSource::None;
                 Outcome::InsufficientEvidence
@@ -1296,6 +1297,40 @@ fn clean_start(prepared: &Prepared, phrase: &str) -> String {
         analysis.text(phrase, leading..analysis.words.len()),
     )
 }
+
+/// An entity's name as one name: from a determiner written with a capital inside it,
+/// where a heading ran into the sentence under it ("Intrauterine Devices The copper
+/// IUD" → "The copper IUD"), and without a bare number after a drug's name, its
+/// strength ("Ticagrelor 90", "trimethoprim-sulfamethoxazole 160/800").
+fn whole_name(prepared: &Prepared, label: &str) -> String {
+    let words: Vec<&str> = label.split_whitespace().collect();
+    let from = words
+        .iter()
+        .enumerate()
+        .skip(1)
+        .rfind(|(_, w)| SENTENCE_OPENERS.contains(w))
+        .map_or(0, |(i, _)| i);
+    let mut words = &words[from..];
+    let strength = |w: &str| {
+        w.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && w.chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '/' | '.'))
+    };
+    if let (Some(language), Some((last, name))) = (&prepared.language, words.split_last()) {
+        if strength(last) && !name.is_empty() && language.drugs.lookup(&name.join(" ")).is_some() {
+            words = name;
+        }
+    }
+    let name = words.join(" ");
+    if from == 0 {
+        name
+    } else {
+        clean_start(prepared, &name)
+    }
+}
+
+/// Determiners that open a sentence, as written there (see [`whole_name`]).
+const SENTENCE_OPENERS: &[&str] = &["The", "A", "An", "This", "These"];
 
 /// A test's name without the result it gave ("negative RT-qPCR" → "RT-qPCR"), where
 /// a test is asked: a result says what a test showed, not which test it is.

@@ -885,3 +885,27 @@ fn a_read_tests_name_loses_its_result_and_an_acronyms_plural_answers_for_one() {
         assert_eq!(one_of_acronym(phrase), expected, "{phrase}");
     }
 }
+
+#[test]
+fn an_entity_answers_as_one_name() {
+    let language = crate::language::tests::shipped_shared().clone();
+    let prepared = prepare(&["Ticagrelor is preferred."]).with_language(language);
+    for (label, expected) in [
+        // A drug's strength is no part of its name.
+        ("Ticagrelor 90", "Ticagrelor"),
+        (
+            "trimethoprim-sulfamethoxazole 160/800",
+            "trimethoprim-sulfamethoxazole",
+        ),
+        // A number after what is not a drug may name it.
+        ("stage 3", "stage 3"),
+        // A heading run into the sentence under it.
+        (
+            "Intrauterine Devices The copper intrauterine device",
+            "copper intrauterine device",
+        ),
+        ("Ticagrelor", "Ticagrelor"),
+    ] {
+        assert_eq!(whole_name(&prepared, label), expected, "{label}");
+    }
+}

@@ -548,6 +548,23 @@ pub fn read(
     // Statements with the short forms spelled out, for whom they are about ("contra-
     // indicated in MG" is about people with myasthenia gravis).
     let spelled: Vec<Statement> = all.iter().map(|s| spell_out(s, &written)).collect();
+    // A patient the documents place among people at high risk ("High-risk screening.
+    // Women with a BRCA1 … variant …") is not among those at average or low risk, whom
+    // they set apart from them.
+    // A question about a patient for whom a first choice is unusable asks for the
+    // fallback (see [`fallbacks`]).
+    let fallback_asked = {
+        let q = format!(" {} ", crate::text::lower_words(question).join(" "));
+        UNAVAILABLE
+            .iter()
+            .chain(&["intolerant", "intolerance", "shortage", "out of stock"])
+            .any(|u| q.contains(&format!(" {u} ")))
+    };
+    let at_high_risk = patient.is_some_and(|p| {
+        all.iter().any(|s| {
+            names_risk(&s.in_scope(), RAISED_RISK) && applies(p, s, &patient_words) == Truth::True
+        })
+    });
     // A short form the documents define as something else is not the drug the lexicon
     // knows by those letters ("European AIDS Clinical Society (EACS)").
     let redefined = |written: &str| {
@@ -1296,6 +1313,9 @@ pub fn read(
             statement
         };
         let mut applies = patient.map(|p| {
+            if at_high_risk && names_risk(&statement.in_scope(), ORDINARY_RISK) {
+                return Truth::False;
+            }
             let written = applies(p, statement_read, &patient_words);
             if spelled[i] == *statement {
                 return written;
@@ -1409,6 +1429,9 @@ pub fn read(
             _ => Vec::new(),
         };
         general.extend(set_aside(&statement.text, own));
+        if !fallback_asked {
+            general.extend(fallbacks(&statement.text, own));
+        }
         general.extend(other_line(asked_line, &statement.text, own));
         // "Herpes zoster: 1g every 8hrs; CrCl 10–29mL/min: 1g every 24hrs; …": a
         // candidate under a label of its own is for whom its label says.
@@ -1926,6 +1949,54 @@ fn set_aside(text: &str, own: &[Mention]) -> Vec<String> {
         .map(|m| m.key.clone())
         .collect()
 }
+
+/// The candidates `own` names as a fallback: those before an "if", "when" or
+/// "where" that makes another unavailable or not tolerated, in the same part of the
+/// sentence ("annual breast MRI, or mammography only if MRI is unavailable";
+/// "pitavastatin is preferred, with atorvastatin as an alternative if it is
+/// unavailable"). What the condition names is the first choice, and stays.
+fn fallbacks(text: &str, own: &[Mention]) -> Vec<String> {
+    let lower = text.to_lowercase();
+    let tokens = words(&lower);
+    let mut out = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if !matches!(t.text(&lower), "if" | "when" | "where") {
+            continue;
+        }
+        // The condition, to the end of its clause.
+        let rest = &lower[t.span.end..];
+        let end = rest.find([',', ';', '.', ')']).unwrap_or(rest.len());
+        let condition = format!(" {} ", &rest[..end]);
+        if !UNAVAILABLE
+            .iter()
+            .any(|u| condition.contains(&format!(" {u} ")))
+        {
+            continue;
+        }
+        let start = tokens[..i]
+            .iter()
+            .rev()
+            .find(|w| matches!(w.text(&lower), "," | ";" | "." | ":" | "("))
+            .map_or(0, |w| w.span.end);
+        out.extend(
+            own.iter()
+                .filter(|m| m.bytes.start >= start && m.bytes.end <= t.span.start)
+                .map(|m| m.key.clone()),
+        );
+    }
+    out
+}
+
+/// What makes a first choice unusable, so that what is named for that case is a
+/// fallback (see [`fallbacks`]).
+const UNAVAILABLE: &[&str] = &[
+    "unavailable",
+    "not available",
+    "not tolerated",
+    "cannot be tolerated",
+    "cannot be used",
+    "contraindicated",
+];
 
 /// Words that open the condition a population has ("people with …", "those who have
 /// …").
@@ -2551,6 +2622,26 @@ fn refers_to_population(text: &str) -> bool {
     ws.windows(2)
         .any(|p| matches!(p[0].as_str(), "these" | "such" | "those" | "this") && is_people(&p[1]))
 }
+
+/// Whether `text` names a level of risk of `levels` ("high-risk", "high risk"), as
+/// an adjective before "risk".
+fn names_risk(text: &str, levels: &[&str]) -> bool {
+    let lower = crate::text::lower_words(text);
+    let hyphened = lower.iter().any(|w| {
+        w.strip_suffix("-risk")
+            .is_some_and(|level| levels.contains(&level))
+    });
+    hyphened
+        || lower
+            .windows(2)
+            .any(|p| p[1] == "risk" && levels.contains(&p[0].as_str()))
+}
+
+/// Levels of risk that set people apart from the usual (see [`names_risk`]).
+const RAISED_RISK: &[&str] = &["high", "higher", "increased", "elevated"];
+
+/// Levels of risk of the usual people, whom raised risk sets others apart from.
+const ORDINARY_RISK: &[&str] = &["average", "low", "usual", "standard"];
 
 /// The words of `text` as an analyte is named (see
 /// [`crate::patient::measure::analyte_ending`]): split at every mark, hyphens too

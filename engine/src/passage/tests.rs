@@ -2530,3 +2530,38 @@ fn a_test_is_named_without_the_result_it_gave() {
         Some("RT-qPCR test"),
     );
 }
+
+#[test]
+fn a_fallback_and_the_usual_risk_are_not_for_a_patient_the_documents_set_apart() {
+    // What is named for when another choice is unavailable is a fallback, unless the
+    // question says that choice is unavailable.
+    let fallback = [
+        "Statins\n\nAtorvastatin is the usual statin for primary prevention.",
+        "For people with HIV, atorvastatin or rosuvastatin can be used if pitavastatin is \
+         unavailable.",
+    ];
+    check_gated(
+        &fallback,
+        "A 50-year-old man with HIV needs a statin for primary prevention. Which statin should \
+         he take?",
+        "pitavastatin",
+    );
+    check_gated(
+        &fallback,
+        "A 50-year-old man with HIV needs a statin for primary prevention, and pitavastatin is \
+         unavailable. Which statin should he take?",
+        "atorvastatin",
+    );
+    // A patient among those at high risk is not among those at average risk.
+    let screening = [
+        "Breast screening\n\nMammography is the recommended screening test for average-risk \
+         women.",
+        "High-risk screening\n\nWomen with a BRCA1 variant may also have annual breast MRI.",
+    ];
+    check_gated(
+        &screening,
+        "A 35-year-old woman with a BRCA1 variant asks about screening. Which imaging test \
+         should she have?",
+        "annual breast MRI",
+    );
+}
