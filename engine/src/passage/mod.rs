@@ -115,11 +115,23 @@ impl Reading {
     ) -> Option<&Candidate> {
         // "Which should be avoided?": another reader's answer stands; without one, what
         // the documents warn against for this patient answers, never what they give.
+        // "For how long should she avoid breastfeeding?" asks for a time, which a
+        // warning gives or a statement of what to do: another reader's answer stands
+        // only when it is one.
         if asks_to_avoid {
-            return match other {
-                Some(_) => None,
-                None => self.typed().find(|c| c.blocked_by.is_some()),
-            };
+            let thing = matches!(self.asked, Asked::Thing { .. });
+            match other {
+                Some(_) if thing => return None,
+                Some(_) => {}
+                None => {
+                    let warned = self.typed().find(|c| c.blocked_by.is_some());
+                    return if thing {
+                        warned
+                    } else {
+                        warned.or(self.best())
+                    };
+                }
+            }
         }
         let best = self.best()?;
         let Some(other) = other else {
@@ -146,7 +158,18 @@ impl Reading {
             && lower.first().is_some_and(|w| Class::Preposition.has(w))
             && matches!(self.asked, Asked::Thing { .. });
         let holds_verb = lower.iter().any(|w| Class::Auxiliary.has(w));
+        // … and so is one that points back with a pronoun ("presumably they"), or that
+        // is only a sentence adverb ("Additionally").
+        let pronoun = lower
+            .iter()
+            .any(|w| POINTING_PRONOUNS.contains(&w.as_str()));
+        let only_adverbs = {
+            let tags = language.analyse(answer).tags;
+            !tags.is_empty() && tags.iter().all(|t| t.is_adverb())
+        };
         let fragment = open_end
+            || pronoun
+            || only_adverbs
             || opens_with_preposition
             || holds_verb
             || lower.first().is_some_and(|w| {
@@ -395,6 +418,12 @@ const CLAUSE_OPENERS: &[&str] = &[
     "thus",
     "hence",
     "nevertheless",
+];
+
+/// Pronouns that point back to what a sentence before named: no phrase with one names
+/// a thing itself.
+const POINTING_PRONOUNS: &[&str] = &[
+    "they", "them", "it", "he", "she", "him", "her", "we", "you", "their", "its",
 ];
 
 /// How much more a statement about the patient's own population counts. It scales the

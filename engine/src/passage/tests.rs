@@ -365,6 +365,12 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 ("if 10%", true, false, true),
                 ("and 10%", false, false, true),
                 ("However", false, false, true),
+                // … nor a sentence adverb, nor words that point back.
+                ("Additionally", false, false, true),
+                ("presumably they", false, false, true),
+                // Where an amount is asked of what to avoid, the usual arbitration.
+                ("However", false, true, true),
+                ("10%", false, true, false),
             ],
         ),
     ];
