@@ -604,8 +604,11 @@ pub fn read(
     // The drug whose amount is asked ("To what dose should her efavirenz be changed
     // while she takes voriconazole?" → efavirenz): an amount a statement gives another
     // drug is not its ("… voriconazole 400 mg twice daily and efavirenz 300 mg …").
+    // … and so is the drug whose time is asked ("How long after the last dose should a
+    // spinal anaesthetic be delayed in a patient on rivaroxaban?"): the intervals a
+    // statement gives for other drugs are not its.
     let mut owner = match asked {
-        Asked::Amount { .. } => dose_owner(language, question),
+        Asked::Amount { .. } | Asked::Time => dose_owner(language, question),
         _ => None,
     };
     // A dose is a quantity, not a proportion: "What dose …?" is not answered by "28%"
@@ -624,7 +627,27 @@ pub fn read(
     // drug's under another name (a vaccine's dose as its antigen's, "a single dose of
     // H-B-Vax II (40 µg)" for "What dose of hepatitis B surface antigen"), and every
     // amount is read.
+    // Where a time is asked, the question's drugs are all of the interaction it asks
+    // about ("after his tadalafil … should nitrates be withheld").
+    let question_drugs: BTreeSet<String> = {
+        drugs_named(language, &crate::text::word_texts(question))
+            .into_iter()
+            .collect()
+    };
     let owned = |statement: &Statement, analysis: &Analysis, at: usize, owner: &str| {
+        if matches!(asked, Asked::Time) {
+            // A time is for every drug its clause names before it ("discontinuing
+            // rivaroxaban, apixaban or edoxaban at least 72 hours before").
+            let start = statement.text[..at].rfind(';').map_or(0, |i| i + 1);
+            let before: Vec<&str> = analysis
+                .words
+                .iter()
+                .filter(|w| w.span.start >= start && w.span.end <= at)
+                .map(|w| w.text(&statement.text))
+                .collect();
+            let named = drugs_named(language, &before);
+            return named.is_empty() || named.iter().any(|d| question_drugs.contains(d));
+        }
         drug_before(language, statement, analysis, at).is_none_or(|d| d == owner)
     };
     // The spans of the asked kind in each statement, read once. A short form the

@@ -2571,3 +2571,28 @@ fn a_fallback_and_the_usual_risk_are_not_for_a_patient_the_documents_set_apart()
         "annual breast MRI",
     );
 }
+
+#[test]
+fn a_time_is_for_the_drugs_its_clause_names() {
+    let intervals = [
+        "Neuraxial anaesthesia\n\nFor prophylactic doses of enoxaparin, needle placement should \
+         occur at least 12 hours after the last dose. Clopidogrel requires an interval of 5–7 \
+         days.",
+        "Direct oral anticoagulants\n\nGuidance recommends stopping rivaroxaban, apixaban or \
+         edoxaban at least 72 hours before neuraxial puncture.",
+    ];
+    for (drug, time) in [
+        ("apixaban", "at least 72 hours"),
+        ("enoxaparin 40 mg daily", "at least 12 hours"),
+        ("clopidogrel", "5–7 days"),
+    ] {
+        check_gated(
+            &intervals,
+            &format!(
+                "How long after the last dose should a spinal anaesthetic be delayed in a \
+                 patient on {drug}?"
+            ),
+            time,
+        );
+    }
+}
