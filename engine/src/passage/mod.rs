@@ -693,6 +693,11 @@ pub fn read(
         _ => None,
     };
     let question_words = word_set(question);
+    let asks_duration = matches!(asked, Asked::Time) && {
+        let asking = crate::text::lower_words(asked::asking(question).unwrap_or(question));
+        asking.windows(2).any(|p| p[0] == "how" && p[1] == "long")
+            || asking.iter().any(|w| w == "duration")
+    };
     let spans: Vec<Vec<(Range<usize>, Typed)>> = all
         .iter()
         .zip(&analyses)
@@ -751,6 +756,16 @@ pub fn read(
                     })
                     .collect(),
                 None => found,
+            };
+            // "How long should it be given?": an age ("for children 6 years and older")
+            // is whom a duration is for, not a duration.
+            let found: Vec<(Range<usize>, Typed)> = if asks_duration {
+                found
+                    .into_iter()
+                    .filter(|(r, _)| !is_age(&statement.text, analysis, r.clone()))
+                    .collect()
+            } else {
+                found
             };
             // "An HbA1c goal of less than 8.0%": a value aimed at is its bound with it.
             let found = if asks_goal {
@@ -1700,6 +1715,39 @@ pub fn read(
         ranked: false,
     })
 }
+
+/// Whether the words `range` of `text` (analysed as `analysis`) give an age: a time
+/// that, read with the words around it ("children 6 years and older", "aged 2 to 5
+/// years"), bounds an age.
+fn is_age(text: &str, analysis: &Analysis, range: Range<usize>) -> bool {
+    let from = range.start.saturating_sub(AGE_CONTEXT);
+    let to = (range.end + AGE_CONTEXT).min(analysis.words.len());
+    let (Some(first), Some(last)) = (
+        analysis.words.get(from),
+        analysis.words.get(to.saturating_sub(1)),
+    ) else {
+        return false;
+    };
+    let Some(window) = text.get(first.span.start..last.span.end) else {
+        return false;
+    };
+    let value = analysis
+        .words
+        .get(range.start)
+        .and_then(|w| w.text(text).replace(',', "").parse::<f64>().ok());
+    crate::patient::measure::conditions(window).iter().any(|m| {
+        m.quantity == crate::patient::measure::Quantity::AgeYears
+            && value.is_some_and(|v| {
+                let years = [v, v / 12.0, v / 52.0, v / 365.0];
+                years.iter().any(|y| {
+                    (m.interval.low - y).abs() < 1e-6 || (m.interval.high - y).abs() < 1e-6
+                })
+            })
+    })
+}
+
+/// Words either side of a time read to tell whether it is an age (see [`is_age`]).
+const AGE_CONTEXT: usize = 3;
 
 /// For a question that asks when, the times a statement gives by an event: a
 /// preposition of time before a short noun phrase that names no number ("after

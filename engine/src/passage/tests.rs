@@ -2596,3 +2596,17 @@ fn a_time_is_for_the_drugs_its_clause_names() {
         );
     }
 }
+
+#[test]
+fn an_age_is_not_how_long() {
+    let duration = [
+        "Duration of therapy\n\nA 10-day course of exemplicillin is recommended for children \
+         younger than 2 years. For children 6 years and older with mild symptoms, treatment for \
+         5 to 7 days is adequate.",
+    ];
+    check_gated(
+        &duration,
+        "How long should exemplicillin be given to an 8-year-old girl with mild symptoms?",
+        "5 to 7 days",
+    );
+}
