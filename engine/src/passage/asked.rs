@@ -386,12 +386,14 @@ fn partitive(words: &[&str], i: usize) -> usize {
 pub use crate::text::asking;
 
 /// The lower-case words of the question proper: its last sentence that asks ("A
-/// 10-year-old boy has TB. Which regimen should he receive?").
+/// 10-year-old boy has TB. Which regimen should he receive?"), with its commas, which
+/// end a wh-phrase ("which specimen, collected now, gives …").
 fn asking_words(question: &str) -> Vec<String> {
     asking(question)
         .unwrap_or(question)
         .to_lowercase()
-        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .replace(',', " , ")
+        .split(|c: char| !c.is_alphanumeric() && c != '-' && c != ',')
         .filter(|w| !w.is_empty())
         .map(str::to_string)
         .collect()
@@ -406,7 +408,8 @@ fn wh_phrase<'a>(words: &[&'a str]) -> Vec<&'a str> {
         .iter()
         .copied()
         .take_while(|w| {
-            !Class::Auxiliary.has(w)
+            *w != ","
+                && !Class::Auxiliary.has(w)
                 && !VERBS_AFTER_WH.contains(w)
                 && (*w == "of" || !Class::Preposition.has(w))
                 && (matches!(*w, "and" | "or") || !Class::Conjunction.has(w))
@@ -2188,6 +2191,11 @@ mod tests {
             (
                 "What is the highest daily simvastatin dose he should take?",
                 Some(Asked::Amount { measured: false }),
+            ),
+            // A comma ends the wh-phrase.
+            (
+                "Which specimen, collected now, gives the most useful test?",
+                thing("specimen"),
             ),
             ("Why is it used?", None),
         ];
