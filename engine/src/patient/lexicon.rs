@@ -29,6 +29,11 @@ pub enum Concept {
     SevereRenalImpairment,
     Dialysis,
     HepaticImpairment,
+    /// Mild hepatic impairment (Child-Pugh class A).
+    MildHepaticImpairment,
+    /// Moderate hepatic impairment (Child-Pugh class B).
+    ModerateHepaticImpairment,
+    /// Severe hepatic impairment (Child-Pugh class C).
     SevereHepaticImpairment,
     Immunosuppression,
     /// A chronic disease of the lungs or airways, of which asthma and COPD are kinds.
@@ -61,6 +66,8 @@ impl Concept {
             Concept::SevereRenalImpairment => "severe renal impairment",
             Concept::Dialysis => "on dialysis",
             Concept::HepaticImpairment => "hepatic impairment",
+            Concept::MildHepaticImpairment => "mild hepatic impairment",
+            Concept::ModerateHepaticImpairment => "moderate hepatic impairment",
             Concept::SevereHepaticImpairment => "severe hepatic impairment",
             Concept::Immunosuppression => "immunosuppression",
             Concept::LungDisease => "in lung disease",
@@ -273,9 +280,33 @@ pub const SYNONYMS: &[(Concept, &[&str])] = &[
         ],
     ),
     (
+        Concept::MildHepaticImpairment,
+        &[
+            "mild hepatic impairment",
+            "mild liver impairment",
+            "mild hepatic insufficiency",
+            "mild liver disease",
+            "child pugh a",
+            "child pugh class a",
+        ],
+    ),
+    (
+        Concept::ModerateHepaticImpairment,
+        &[
+            "moderate hepatic impairment",
+            "moderate liver impairment",
+            "moderate hepatic insufficiency",
+            "moderate liver disease",
+            "child pugh b",
+            "child pugh class b",
+        ],
+    ),
+    (
         Concept::SevereHepaticImpairment,
         &[
             "severe hepatic impairment",
+            "severe liver impairment",
+            "severe hepatic insufficiency",
             "severe liver disease",
             "child pugh c",
             "child pugh class c",
@@ -359,6 +390,18 @@ pub const EXCLUSIVE: &[(Concept, Concept)] = &[
     (Concept::FirstTrimester, Concept::SecondTrimester),
     (Concept::FirstTrimester, Concept::ThirdTrimester),
     (Concept::SecondTrimester, Concept::ThirdTrimester),
+    (
+        Concept::MildHepaticImpairment,
+        Concept::ModerateHepaticImpairment,
+    ),
+    (
+        Concept::MildHepaticImpairment,
+        Concept::SevereHepaticImpairment,
+    ),
+    (
+        Concept::ModerateHepaticImpairment,
+        Concept::SevereHepaticImpairment,
+    ),
 ];
 
 /// Implications: when the first is true, so is the second.
@@ -376,6 +419,11 @@ pub const IMPLIES: &[(Concept, Concept)] = &[
     (Concept::Dialysis, Concept::SevereRenalImpairment),
     (Concept::SevereRenalImpairment, Concept::RenalImpairment),
     (Concept::SevereHepaticImpairment, Concept::HepaticImpairment),
+    (
+        Concept::ModerateHepaticImpairment,
+        Concept::HepaticImpairment,
+    ),
+    (Concept::MildHepaticImpairment, Concept::HepaticImpairment),
     (Concept::Asthma, Concept::LungDisease),
     (Concept::Copd, Concept::LungDisease),
 ];

@@ -501,13 +501,16 @@ fn mention(haystack_padded: &str, phrase: &str) -> Option<bool> {
         let after = haystack_padded[at + needle.len()..]
             .split_whitespace()
             .next();
-        // "Child-Pugh" is a liver score, not a child; "as a child" is the patient's past.
-        if after == Some("pugh") || before.first() == Some(&"as") || before == ["a", "as"] {
+        // "Child-Pugh" is a liver score, not a child; "as a child" is the patient's past
+        // (while "classified as Child-Pugh class B" is the patient's present).
+        let names_person =
+            needle.split_whitespace().any(|w| Class::Person.has(w)) && !needle.contains(" pugh ");
+        let past_self = names_person && (before.first() == Some(&"as") || before == ["a", "as"]);
+        if after == Some("pugh") || past_self {
             continue;
         }
         // "An infant born to a mother with HIV": a person named as the object of "to",
         // "of", "from" or "by" is someone else, not the patient.
-        let names_person = needle.split_whitespace().any(|w| Class::Person.has(w));
         let object_of = match before.as_slice() {
             [first, ..] if OTHERS_AFTER.contains(first) => true,
             [first, second] => Class::Determiner.has(first) && OTHERS_AFTER.contains(second),
@@ -1852,6 +1855,17 @@ mod tests {
             &[
                 ("in children", Truth::Unknown),
                 ("severe hepatic impairment", Truth::True),
+            ],
+        );
+        // Child-Pugh classes grade hepatic impairment, one grade excluding the others.
+        check(
+            "A 34-year-old man with alcohol-related cirrhosis classified as Child-Pugh class B \
+             starts a drug.",
+            &[
+                ("patients with moderate hepatic impairment", Truth::True),
+                ("patients with severe hepatic impairment", Truth::False),
+                ("mild hepatic impairment", Truth::False),
+                ("hepatic impairment", Truth::True),
             ],
         );
         check(
