@@ -2254,8 +2254,18 @@ fn drug_before(
         };
         return own.or_else(|| drugs_in(&column.name).pop()).or(label);
     }
+    // A drug that names whom the amount is for is not the amount's ("Patients taking
+    // ciprofloxacin: 0.5 mg once daily should not be exceeded").
+    let lower = analysis.lower(&statement.text);
+    let own_words: Vec<crate::text::Word> = analysis
+        .words
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !in_population(&lower, &analysis.tags, *i))
+        .map(|(_, w)| w.clone())
+        .collect();
     drug_of_amount(language, &statement.text, analysis, at)
-        .or_else(|| last_drug(&statement.text, &analysis.words, at))
+        .or_else(|| last_drug(&statement.text, &own_words, at))
         .or_else(|| {
             let lead = statement.lead.as_deref()?;
             last_drug(lead, &words(lead), lead.len())

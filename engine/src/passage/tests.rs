@@ -2610,3 +2610,19 @@ fn an_age_is_not_how_long() {
         "5 to 7 days",
     );
 }
+
+#[test]
+fn a_drug_that_names_the_population_does_not_own_its_amount() {
+    let dosing = [
+        "DOSAGE\n\n• Monotherapy: 1 mg once daily\n• Patients with mild hepatic impairment: \
+         0.5 mg once daily should not be exceeded.\n• Patients taking ciprofloxacin or other \
+         CYP1A2 inhibitors: 0.5 mg once daily should not be exceeded.",
+    ];
+    check_gated(
+        &dosing,
+        "A 70-year-old man with Parkinson's disease takes rasagiline 1 mg daily as monotherapy \
+         and is prescribed ciprofloxacin for prostatitis. What is the maximum rasagiline dose \
+         while he takes ciprofloxacin?",
+        "0.5 mg once daily",
+    );
+}
