@@ -1195,6 +1195,19 @@ pub fn spans(
                         out.push(k..end);
                     }
                 }
+                // … or the new dose as a part or a multiple of the old: "one-third of
+                // the original dose", "half the usual dose", "double the dose".
+                for k in 0..tokens.len() {
+                    if !is_fraction(&tokens[k]) && !MULTIPLES.contains(&tokens[k].as_str()) {
+                        continue;
+                    }
+                    let dose = (k + 1..(k + 7).min(tokens.len()))
+                        .take_while(|&j| tokens[j] != "," && !tags[j].is_finite_verb())
+                        .find(|&j| matches!(tokens[j].as_str(), "dose" | "doses" | "dosage"));
+                    if let Some(j) = dose {
+                        out.push(k..j + 1);
+                    }
+                }
             }
             // "Urine specimens obtained by catheterization or suprapubic aspiration":
             // the means by which what the question names is done, after a participle
@@ -1714,6 +1727,9 @@ fn is_fraction(word: &str) -> bool {
         None => word == "half",
     }
 }
+
+/// Words that make a dose a multiple of another ("double the dose").
+const MULTIPLES: &[&str] = &["double", "triple", "twice", "quadruple"];
 
 /// Verbs that ask for a change without saying which way ("How should the dose be
 /// adjusted?").

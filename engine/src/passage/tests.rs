@@ -2626,3 +2626,26 @@ fn a_drug_that_names_the_population_does_not_own_its_amount() {
         "0.5 mg once daily",
     );
 }
+
+#[test]
+fn a_dose_adjusted_is_a_part_or_a_multiple_of_the_old() {
+    for (text, change) in [
+        (
+            "Interactions\n\nIn patients starting exemplazole, give half of the usual \
+             exemplipride dose and monitor.",
+            "half of the usual exemplipride dose",
+        ),
+        (
+            "Interactions\n\nExemplazole induces the metabolism of exemplisone: double the \
+             dose while both are taken.",
+            "double the dose",
+        ),
+    ] {
+        check_gated(
+            &[text],
+            "A 50-year-old man on exemplipride and exemplisone starts exemplazole. How should \
+             the dose be adjusted?",
+            change,
+        );
+    }
+}
