@@ -1019,6 +1019,14 @@ pub async fn answer_with(
                         one_of_acronym(&text)
                     }
                 }
+                // "How should saturation be assessed?" → "with CO-oximetry": the means
+                // of examining is the test itself ("with food" says how a drug is
+                // taken, and keeps its preposition).
+                crate::passage::Asked::Manner { verb, .. }
+                    if crate::passage::asked::examines(&verb) =>
+                {
+                    without_means(&p.text)
+                }
                 _ => p.text.clone(),
             })
         }
@@ -1328,6 +1336,22 @@ fn whole_name(prepared: &Prepared, label: &str) -> String {
         clean_start(prepared, &name)
     }
 }
+
+/// A phrase without the preposition of means it opens with ("with CO-oximetry",
+/// "by pulse oximetry", "using a glucometer").
+fn without_means(phrase: &str) -> String {
+    match phrase.split_once(' ') {
+        Some((first, rest))
+            if MEANS.contains(&first.to_lowercase().as_str()) && !rest.trim().is_empty() =>
+        {
+            rest.to_string()
+        }
+        _ => phrase.to_string(),
+    }
+}
+
+/// Prepositions of means (see [`without_means`]).
+const MEANS: &[&str] = &["with", "by", "using", "via", "through"];
 
 /// Determiners that open a sentence, as written there (see [`whole_name`]).
 const SENTENCE_OPENERS: &[&str] = &["The", "A", "An", "This", "These"];

@@ -909,3 +909,15 @@ fn an_entity_answers_as_one_name() {
         assert_eq!(whole_name(&prepared, label), expected, "{label}");
     }
 }
+
+#[test]
+fn the_means_of_examining_is_the_test() {
+    for (phrase, expected) in [
+        ("with CO-oximetry", "CO-oximetry"),
+        ("by pulse oximetry", "pulse oximetry"),
+        ("CO-oximetry", "CO-oximetry"),
+        ("with", "with"),
+    ] {
+        assert_eq!(without_means(phrase), expected, "{phrase}");
+    }
+}

@@ -1728,6 +1728,23 @@ fn is_fraction(word: &str) -> bool {
     }
 }
 
+/// Whether a verb (its stem, as [`verb_stem`] gives it) examines the patient: "How
+/// should oxygen saturation be assessed?" is answered by a test or method ("with
+/// CO-oximetry").
+pub fn examines(verb: &str) -> bool {
+    EXAMINING
+        .iter()
+        .chain(&[
+            "screen",
+            "diagnose",
+            "confirm",
+            "detect",
+            "evaluate",
+            "determine",
+        ])
+        .any(|w| verb_stem(w) == verb || verb_stem(&format!("{w}ed")) == verb)
+}
+
 /// Words that make a dose a multiple of another ("double the dose").
 const MULTIPLES: &[&str] = &["double", "triple", "twice", "quadruple"];
 

@@ -675,6 +675,15 @@ pub fn read(
                 }))
                 .collect()
         }
+        // "How should oxygen saturation be assessed?": a test named answers as the
+        // manner of the verb does.
+        Asked::Manner { verb, .. } if asked::examines(verb) => vec![
+            asked.clone(),
+            Asked::Thing {
+                head: "test".into(),
+                plural: false,
+            },
+        ],
         _ => vec![asked.clone()],
     };
     let asks_goal = matches!(asked, Asked::Amount { .. })

@@ -2649,3 +2649,17 @@ fn a_dose_adjusted_is_a_part_or_a_multiple_of_the_old() {
         );
     }
 }
+
+#[test]
+fn a_verb_of_examining_is_answered_by_a_test() {
+    check_gated(
+        &[
+            "Gestational diabetes\n\nA glucose tolerance test is usual in pregnancy. After \
+             gastric bypass, a glucometer test of fasting and postprandial values is the \
+             practical alternative.",
+        ],
+        "How should gestational diabetes be screened for in a woman who has had a gastric \
+         bypass?",
+        "glucometer test",
+    );
+}
