@@ -1014,8 +1014,12 @@ pub fn read(
         }
     }
     // One name written shorter and longer ("Norvax", "Norvax (NRV-2) vaccine") is one
-    // candidate, under the name written first.
-    let aliases = aliases(&texts, &defined);
+    // candidate, under the name written first. An amount or a time is no name: "5 mg
+    // BID" is not "5 mg" written longer.
+    let aliases = match asked {
+        Asked::Thing { .. } | Asked::Manner { .. } => aliases(&texts, &defined),
+        _ => BTreeMap::new(),
+    };
     for (alias, name) in &aliases {
         if let Some(t) = texts.remove(alias) {
             if let Some(kept) = texts.get_mut(name) {

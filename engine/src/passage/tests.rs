@@ -2663,3 +2663,17 @@ fn a_verb_of_examining_is_answered_by_a_test() {
         "glucometer test",
     );
 }
+
+#[test]
+fn an_amount_written_longer_is_another_amount() {
+    check_gated(
+        &[
+            "Dosing\n\nThe starting dose is 5 mg once daily, increased weekly by 5 mg.\n\n\
+             Special populations\n\nA target dose of 5 mg BID is recommended in patients with \
+             severe renal impairment.",
+        ],
+        "An 82-year-old woman with severe renal impairment takes exemplantine. What target \
+         dose should she be titrated to?",
+        "5 mg BID",
+    );
+}
