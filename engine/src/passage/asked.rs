@@ -591,6 +591,15 @@ const FREQUENCY: &[&str] = &[
     "qds", "qd", "od", "other",
 ];
 
+/// Whether a token is the prescriber's "every N hours" ("q8h", "q12h", "q24hr").
+fn every_hours(token: &str) -> bool {
+    token
+        .strip_prefix('q')
+        .map(|t| t.trim_end_matches("rs").trim_end_matches('r'))
+        .and_then(|t| t.strip_suffix('h'))
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+}
+
 /// Routes of giving a medicine, by adjective or abbreviation, as a dose is written
 /// before how often ("2.5 mg oral bid", "1 g IV every 8 hours").
 const ROUTES: &[&str] = &[
@@ -930,8 +939,15 @@ pub fn spans(
                         continue;
                     }
                 }
-                // "/kg", "per kg"
+                // "/kg", "per kg", "per dose"
                 while tokens.get(j).is_some_and(|t| t == "/") && j + 1 < tokens.len() {
+                    j += 2;
+                }
+                if tokens.get(j).is_some_and(|t| t == "per")
+                    && tokens
+                        .get(j + 1)
+                        .is_some_and(|t| matches!(t.as_str(), "kg" | "dose"))
+                {
                     j += 2;
                 }
                 // "50 mg of dolutegravir twice per day": the drug between the amount
@@ -950,6 +966,7 @@ pub fn spans(
                 let mut k = j;
                 while tokens.get(k).is_some_and(|t| {
                     FREQUENCY.contains(&t.as_str())
+                        || every_hours(t)
                         || (is_number(k) && k > j)
                         || (k > j + 1
                             && is_number(k - 1)

@@ -114,6 +114,23 @@ fn amounts_counts_and_times_are_read_with_their_units() {
          exemplovax should be given?",
         "40 mcg",
     );
+    // How often as prescribers write it, and an amount per dose.
+    check(
+        &[
+            "Dosing\n\nThe usual dose of exemplumab is 20mg q12h. In severe renal impairment, \
+           the dose is 10mg q24h.",
+        ],
+        "A 70-year-old woman with severe renal impairment starts exemplumab. What dose should \
+         she take?",
+        Some("10mg q24h"),
+        Some("20mg q12h"),
+    );
+    check_gated(
+        &["Dosing\n\nChildren with severe renal impairment receive 3 mg/kg per dose."],
+        "A 6-year-old boy with severe renal impairment starts exemplumab. What dose should he \
+         receive?",
+        "3 mg/kg per dose",
+    );
     // A route by its adjective or abbreviation, with how often after it.
     let abbreviated = "Dosing\n\nThe usual dose of exemplumab is 5 mg oral bid. In moderate \
                        renal impairment, the dose is 35 mg IV daily.";
