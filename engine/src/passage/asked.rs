@@ -1620,9 +1620,15 @@ pub fn spans(
                     continue;
                 }
                 // A plural names a kind ("transaminases", "antibodies"), not one of its
-                // members, unless several are asked for.
+                // members, unless several are asked for; by its tag and its spelling (a
+                // name the tagger does not know, "Cefazolin", may be tagged a plural).
                 let last = range.end.saturating_sub(1);
-                let names_kind = !plural && matches!(tags.get(last), Some(Tag::Nns | Tag::Nnps));
+                let spelled_plural = words
+                    .get(last)
+                    .is_some_and(|w| crate::text::singular(&w.to_lowercase()) != w.to_lowercase());
+                let names_kind = !plural
+                    && spelled_plural
+                    && matches!(tags.get(last), Some(Tag::Nns | Tag::Nnps));
                 if names_kind {
                     continue;
                 }

@@ -2715,12 +2715,19 @@ fn taken_by_patient(language: &Language, description: &str) -> BTreeSet<String> 
         .mentions(&words)
         .into_iter()
         .filter(|(range, _)| {
-            (range.start.saturating_sub(TAKEN_REACH)..range.start)
-                .any(|k| MEDICINE_OPENERS.contains(&words[k].to_lowercase().as_str()))
+            // "a rash after taking penicillin", "since stopping …": an event of the
+            // past, not a medicine taken now.
+            (range.start.saturating_sub(TAKEN_REACH)..range.start).any(|k| {
+                MEDICINE_OPENERS.contains(&words[k].to_lowercase().as_str())
+                    && !(k > 0 && PAST_EVENT.contains(&words[k - 1].to_lowercase().as_str()))
+            })
         })
         .map(|(_, d)| d.canonical.to_lowercase())
         .collect()
 }
+
+/// Words before "taking" that make it an event of the past (see [`taken_by_patient`]).
+const PAST_EVENT: &[&str] = &["after", "following", "since"];
 
 /// Most words between a verb of taking and the drug it takes ("takes low-dose
 /// aspirin", "on long-term oral warfarin").

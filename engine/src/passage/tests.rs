@@ -2694,3 +2694,17 @@ fn an_amount_written_longer_is_another_amount() {
         "5 mg BID",
     );
 }
+
+#[test]
+fn a_drug_taken_in_the_past_is_not_taken_now() {
+    // … and a mild reaction to it is not the severe kind a warning names.
+    let text = "Prophylaxis\n\nCefazolin is given for prophylaxis. Cefazolin should be avoided \
+                in patients with immediate-type hypersensitivity to penicillin (anaphylaxis, \
+                urticaria).";
+    check_gated(
+        &[text],
+        "A woman developed a non-life-threatening rash after taking penicillin years ago. \
+         Which antibiotic should be given for prophylaxis?",
+        "cefazolin",
+    );
+}

@@ -41,6 +41,9 @@ pub struct Patient {
     pub allergies: BTreeSet<String>,
     /// Whether the question says the patient has no known allergies.
     pub no_known_allergies: bool,
+    /// Whether the question says the patient's allergic reaction was a mild one ("a
+    /// non-life-threatening rash after penicillin"), not the immediate, severe kind.
+    pub mild_reaction: bool,
     /// Singular, lower-case content words of the patient description.
     pub words: BTreeSet<String>,
     /// Words the description negates ("without urticaria" → "urticaria").
@@ -129,6 +132,45 @@ const RESULT_WORDS: &[&str] = &[
     "tested", "tests", "test", "testing", "result", "results", "remains", "remained", "became",
     "turned", "returned", "came", "back", "screened", "strongly", "weakly", "also", "still",
     "falsely", "false", "true",
+];
+
+/// Words of an allergic reaction of the immediate, severe kind.
+const SEVERE_REACTIONS: &[&str] = &[
+    "anaphylaxis",
+    "anaphylactic",
+    "immediate",
+    "urticaria",
+    "angioedema",
+];
+
+/// Words that name an allergic reaction.
+const ALLERGY_WORDS: &[&str] = &[
+    "allergy",
+    "allergies",
+    "allergic",
+    "hypersensitivity",
+    "anaphylaxis",
+    "anaphylactic",
+    "reaction",
+    "reactions",
+];
+
+/// What a description says of an allergic reaction that was not of the severe kind
+/// (hyphens read as spaces).
+const MILD_REACTIONS: &[&str] = &[
+    "non life threatening",
+    "nonlife threatening",
+    "not life threatening",
+    "non severe",
+    "nonsevere",
+    "mild rash",
+    "mild allergic",
+    "minor rash",
+    "delayed rash",
+    "non anaphylactic",
+    "nonanaphylactic",
+    "non immediate",
+    "low risk allergy",
 ];
 
 /// The age below which a person is young, in years ("young adults").
@@ -846,6 +888,8 @@ impl Patient {
             p.no_known_allergies = true;
         }
         p.allergies = allergens(&ws);
+        let lower = text.to_lowercase().replace('-', " ");
+        p.mild_reaction = MILD_REACTIONS.iter().any(|m| lower.contains(m));
         // Negated words: "without X", "no X", "not X", "never X"; not "no other X",
         // which says the patient has an X already named.
         for (i, w) in ws.iter().enumerate() {
@@ -1170,6 +1214,13 @@ impl Patient {
             }
         }
         // 2. Allergies.
+        // "Patients with immediate-type hypersensitivity to penicillin (anaphylaxis,
+        // urticaria)" are not those whose reaction was a mild one.
+        let lower: Vec<String> = ws.iter().map(|w| w.to_lowercase()).collect();
+        let names = |list: &[&str]| lower.iter().any(|w| list.contains(&w.as_str()));
+        if self.mild_reaction && names(SEVERE_REACTIONS) && names(ALLERGY_WORDS) {
+            return Truth::False;
+        }
         let phrase_allergens = allergens(&ws);
         if !phrase_allergens.is_empty() || ws.iter().any(|w| w.starts_with("allerg")) {
             found = true;
@@ -1856,6 +1907,15 @@ mod tests {
                 ("in children", Truth::Unknown),
                 ("severe hepatic impairment", Truth::True),
             ],
+        );
+        // Those with an immediate, severe reaction are not those whose reaction was mild.
+        check(
+            "A woman developed a non-life-threatening rash after taking penicillin.",
+            &[(
+                "patients with a history of immediate-type hypersensitivity reactions to \
+                 penicillin (anaphylaxis, urticaria)",
+                Truth::False,
+            )],
         );
         // Child-Pugh classes grade hepatic impairment, one grade excluding the others.
         check(
