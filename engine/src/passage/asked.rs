@@ -1643,6 +1643,28 @@ pub fn spans(
                     typed.push((range, Typed::Named));
                 }
             }
+            // What a drug acts on, before the noun of its action, names a class with
+            // it: "angiotensin-converting enzyme inhibitors", "histamine H2 receptor
+            // antagonist".
+            // … past a short form in brackets ("angiotensin-converting enzyme (ACE)
+            // inhibitor").
+            let action = |k: usize| {
+                words.get(k).is_some_and(|w| {
+                    ACTION_NOUNS.contains(&crate::text::singular(&w.to_lowercase()).as_str())
+                })
+            };
+            for (range, _) in &mut typed {
+                let bracketed = (words.get(range.end) == Some(&"("))
+                    .then(|| {
+                        (range.end + 1..(range.end + 4).min(words.len())).find(|&k| words[k] == ")")
+                    })
+                    .flatten();
+                match bracketed {
+                    Some(close) if action(close + 1) => range.end = close + 2,
+                    _ if action(range.end) => range.end += 1,
+                    _ => {}
+                }
+            }
             // A capital letter after a drug's name is part of it: "penicillin G",
             // "vitamin K" (the lexicon may file the name without it).
             for (range, _) in &mut typed {
@@ -1767,6 +1789,10 @@ pub fn examines(verb: &str) -> bool {
         ])
         .any(|w| verb_stem(w) == verb || verb_stem(&format!("{w}ed")) == verb)
 }
+
+/// Nouns of a drug's action, which follow what it acts on in a class's name
+/// ("ACE inhibitor", "calcium channel blocker").
+const ACTION_NOUNS: &[&str] = &["inhibitor", "blocker", "antagonist", "agonist"];
 
 /// Words that make a dose a multiple of another ("double the dose").
 const MULTIPLES: &[&str] = &["double", "triple", "twice", "quadruple"];

@@ -2708,3 +2708,17 @@ fn a_drug_taken_in_the_past_is_not_taken_now() {
         "cefazolin",
     );
 }
+
+#[test]
+fn what_a_drug_acts_on_and_its_action_name_the_class() {
+    check_gated(
+        &[
+            "Hypertension\n\nIn people of African family origin, a calcium-channel blocker is \
+             preferred. In people with diabetes, an angiotensin-converting enzyme (ACE) \
+             inhibitor is preferred.",
+        ],
+        "A 50-year-old man with type 2 diabetes has hypertension. Which antihypertensive \
+         should he start?",
+        "angiotensin-converting enzyme (ACE) inhibitor",
+    );
+}
