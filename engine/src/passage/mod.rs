@@ -467,7 +467,13 @@ pub fn read(
     patient: Option<&Patient>,
     ruled_out: &[(String, Span)],
 ) -> Option<Reading> {
-    let asked = Asked::of(question)?;
+    let asked = match Asked::of(question)? {
+        // "What acyclovir regimen …": a regimen of one drug is its dose and how often.
+        Asked::Thing { head, .. } if head == "regimen" && names_one_drug(language, question) => {
+            Asked::Amount { measured: false }
+        }
+        asked => asked,
+    };
     let mut all: Vec<Statement> = docs
         .iter()
         .enumerate()
@@ -2192,6 +2198,18 @@ fn dose_owner(language: &Language, question: &str) -> Option<String> {
             .flatten()
     };
     only(&lower[..main]).or_else(|| only(&lower))
+}
+
+/// Whether the question's wh-phrase names one drug, not a class ("What acyclovir
+/// regimen …", not "Which vasodilator regimen …").
+fn names_one_drug(language: &Language, question: &str) -> bool {
+    let phrase = asked::type_words(question);
+    let words: Vec<&str> = phrase.iter().map(String::as_str).collect();
+    language
+        .drugs
+        .mentions(&words)
+        .iter()
+        .any(|(_, d)| !d.is_class())
 }
 
 /// The drugs (not classes) `words` name, in order, by their generic names in lower case.

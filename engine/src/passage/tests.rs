@@ -2722,3 +2722,16 @@ fn what_a_drug_acts_on_and_its_action_name_the_class() {
         "angiotensin-converting enzyme (ACE) inhibitor",
     );
 }
+
+#[test]
+fn a_regimen_of_one_drug_is_its_dose() {
+    check_gated(
+        &[
+            "Suppressive therapy\n\nAciclovir 400 mg twice daily is usual. From 36 weeks of \
+             pregnancy, aciclovir 400 mg three times daily is recommended.",
+        ],
+        "What aciclovir regimen is recommended for suppressive therapy in a woman who is 37 \
+         weeks pregnant?",
+        "400 mg three times daily",
+    );
+}
