@@ -884,6 +884,18 @@ pub fn spans(
     let mut out = Vec::new();
     match asked {
         Asked::Amount { measured } => {
+            // A value measured may be a rank in a population: "the 95th percentile".
+            if *measured {
+                for k in 0..tokens.len() {
+                    let rank = is_ordinal(&tokens[k])
+                        && tokens
+                            .get(k + 1)
+                            .is_some_and(|t| matches!(t.as_str(), "percentile" | "centile"));
+                    if rank {
+                        out.push(k..k + 2);
+                    }
+                }
+            }
             let mut i = 0;
             while i < tokens.len() {
                 // "from 1.5mg to 3mg" after "double the dose" is a change, not a range.

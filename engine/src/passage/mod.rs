@@ -467,7 +467,7 @@ pub fn read(
     patient: Option<&Patient>,
     ruled_out: &[(String, Span)],
 ) -> Option<Reading> {
-    let asked = match Asked::of(question)? {
+    let asked = match by_tags(language, question).or_else(|| Asked::of(question))? {
         // "What acyclovir regimen …": a regimen of one drug is its dose and how often.
         Asked::Thing { head, .. } if head == "regimen" && names_one_drug(language, question) => {
             Asked::Amount { measured: false }
@@ -2198,6 +2198,36 @@ fn dose_owner(language: &Language, question: &str) -> Option<String> {
             .flatten()
     };
     only(&lower[..main]).or_else(|| only(&lower))
+}
+
+/// What a question asks when its wh-phrase runs straight into its verb, which the
+/// tagger tells: "What threshold defines stage 1 hypertension …?" asks what "What
+/// threshold?" asks. `None` when no verb follows the wh-word's nouns at once.
+fn by_tags(language: &Language, question: &str) -> Option<Asked> {
+    let asking = asked::asking(question)?;
+    let analysis = language.analyse(asking);
+    let lower = analysis.lower(asking);
+    let wh = lower.iter().position(|w| w == "which" || w == "what")?;
+    let mut k = wh + 1;
+    while analysis
+        .tags
+        .get(k)
+        .is_some_and(|t| t.is_noun() || t.is_adjective() || *t == Tag::Cd)
+    {
+        k += 1;
+    }
+    let verb = analysis.tags.get(k)?;
+    // Only a verb in the third person ("defines"): the tagger takes a noun it does not
+    // know for a verb of another form ("Which rabies vaccine should …").
+    if k == wh + 1
+        || *verb != Tag::Vbz
+        || !lower[k].ends_with('s')
+        || Class::Auxiliary.has(&lower[k])
+    {
+        return None;
+    }
+    let end = analysis.words.get(k)?.span.start;
+    Asked::of(&format!("{}?", asking.get(..end)?.trim_end()))
 }
 
 /// Whether the question's wh-phrase names one drug, not a class ("What acyclovir

@@ -2735,3 +2735,16 @@ fn a_regimen_of_one_drug_is_its_dose() {
         "400 mg three times daily",
     );
 }
+
+#[test]
+fn a_threshold_may_be_a_rank_in_the_population() {
+    check_gated(
+        &[
+            "Blood pressure\n\nIn adults, stage 1 hypertension is 130/80 mm Hg or higher. In \
+             children aged 1 to 12 years, stage 1 hypertension is a reading at or above the \
+             95th percentile for age, sex and height.",
+        ],
+        "What threshold defines stage 1 hypertension in a child who is 9 years old?",
+        "95th percentile",
+    );
+}
