@@ -359,6 +359,20 @@ const PROPERTY_NOUNS: &[&str] = &[
     "limitation",
     "risk",
     "downside",
+    // … or the act done to a thing, not the thing: "assessment of serum LH",
+    // "administration of Fab fragments".
+    "assessment",
+    "administration",
+    "interpretation",
+    "definition",
+    "evaluation",
+    "determination",
+    "measurement",
+    "estimation",
+    "calculation",
+    "detection",
+    "identification",
+    "use",
 ];
 
 /// Words that open a phrase counting the members of a set ("two", "several", "both"):

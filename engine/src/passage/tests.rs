@@ -366,6 +366,13 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 // patient, unless they only give a role ("standard therapy").
                 ("anti-inflammatory therapy", false, false, false),
                 ("standard therapy", false, false, true),
+                // An act done to a thing is not the thing.
+                (
+                    "administration of anti-inflammatory therapy",
+                    false,
+                    false,
+                    true,
+                ),
             ],
         ),
         (
