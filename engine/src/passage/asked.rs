@@ -1581,6 +1581,18 @@ pub fn spans(
             } else {
                 None
             };
+            // "Which digoxin measurement …": a measured fraction of an analyte ("free
+            // digoxin", "ionized calcium", "total T4") is what a measurement is of.
+            if MEASURED_THINGS.contains(&head.as_str()) {
+                for p in &analysis.phrases {
+                    let opens = tokens
+                        .get(p.core.start)
+                        .is_some_and(|t| FRACTIONS_MEASURED.contains(&t.as_str()));
+                    if opens && p.core.len() >= 2 {
+                        typed.push((p.core.clone(), Typed::Named));
+                    }
+                }
+            }
             let vaccines = *head == "vaccine";
             // "Which drug class …", "Which class of antihypertensive …": a class is
             // asked for, and the lexicon's classes answer it: any class for a classifier
@@ -1801,6 +1813,21 @@ pub fn examines(verb: &str) -> bool {
         ])
         .any(|w| verb_stem(w) == verb || verb_stem(&format!("{w}ed")) == verb)
 }
+
+/// Heads that ask what is measured ("Which digoxin measurement …").
+const MEASURED_THINGS: &[&str] = &["measurement", "level", "assay", "value", "concentration"];
+
+/// Words that name the part of an analyte a laboratory measures ("free digoxin",
+/// "ionized calcium").
+const FRACTIONS_MEASURED: &[&str] = &[
+    "free",
+    "total",
+    "ionized",
+    "ionised",
+    "unbound",
+    "bound",
+    "corrected",
+];
 
 /// Nouns of a drug's action, which follow what it acts on in a class's name
 /// ("ACE inhibitor", "calcium channel blocker").

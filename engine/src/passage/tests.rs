@@ -2755,3 +2755,16 @@ fn a_threshold_may_be_a_rank_in_the_population() {
         "95th percentile",
     );
 }
+
+#[test]
+fn a_measurement_is_of_a_fraction_of_the_analyte() {
+    check_gated(
+        &[
+            "Monitoring\n\nTotal exemplin levels are usual. In patients with hypoalbuminemia, \
+             free exemplin levels should guide dosing.",
+        ],
+        "A 70-year-old woman with hypoalbuminemia takes exemplin. Which exemplin measurement \
+         should guide her dose?",
+        "free exemplin levels",
+    );
+}
