@@ -952,8 +952,20 @@ pub fn spans(
                     }
                 }
                 // "/kg", "per kg", "per dose"
+                // "24 mg/26 mg" written as "mg/26" and "mg": the second amount's unit.
+                let second_written_on = tokens[j - 1]
+                    .split_once('/')
+                    .is_some_and(|(_, n)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+                if second_written_on && tokens.get(j).is_some_and(|t| unit(t)) {
+                    j += 1;
+                }
                 while tokens.get(j).is_some_and(|t| t == "/") && j + 1 < tokens.len() {
+                    // "24 mg/26 mg": a combination's second amount, with its unit.
+                    let second = is_number(j + 1);
                     j += 2;
+                    if second && tokens.get(j).is_some_and(|t| unit(t)) {
+                        j += 1;
+                    }
                 }
                 if tokens.get(j).is_some_and(|t| t == "per")
                     && tokens

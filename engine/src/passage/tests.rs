@@ -114,6 +114,17 @@ fn amounts_counts_and_times_are_read_with_their_units() {
          exemplovax should be given?",
         "40 mcg",
     );
+    // A combination's amounts, one for each drug.
+    check(
+        &[
+            "Dosing\n\nThe usual starting dose is 49 mg/51 mg twice daily. In severe renal \
+           impairment, start at 24 mg/26 mg BID.",
+        ],
+        "A 70-year-old man with severe renal impairment starts exemplitril/exemplisartan. What \
+         starting dose should he receive?",
+        Some("24 mg/26 mg BID"),
+        Some("49 mg/51 mg twice daily"),
+    );
     // How often as prescribers write it, and an amount per dose.
     check(
         &[
