@@ -1006,7 +1006,12 @@ pub fn spans(
                 // A route adverb ("subcutaneously", "orally"), and how often after it
                 // ("1 mg orally once a day"); how often after a participle of giving
                 // ("1 mg taken once daily").
-                let route = tags.get(k).is_some_and(|t| t.is_adverb()) && tokens[k].ends_with("ly");
+                // (An adverb of a route, not of time: "5 mg once daily immediately
+                // before bedtime" ends at "daily".)
+                let route = tags.get(k).is_some_and(|t| t.is_adverb())
+                    && tokens[k]
+                        .strip_suffix("ly")
+                        .is_some_and(|adjective| Class::Route.has(adjective));
                 // … and a route by its adjective or abbreviation, with how often after
                 // it ("2.5 mg oral bid", "1 g IV every 8 hours").
                 let given = tokens

@@ -114,6 +114,15 @@ fn amounts_counts_and_times_are_read_with_their_units() {
          exemplovax should be given?",
         "40 mcg",
     );
+    // An adverb of time after how often is no route.
+    check_gated(
+        &[
+            "Dosing\n\nIn adults aged 65 or older, the dose is 5 mg once daily immediately \
+           before bedtime.",
+        ],
+        "What dose of exemplidem is recommended for a 70-year-old man?",
+        "5 mg once daily",
+    );
     // A combination's amounts, one for each drug.
     check(
         &[
