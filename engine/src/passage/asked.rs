@@ -206,7 +206,12 @@ impl Asked {
             match (at(i), at(i + 1)) {
                 // "By how much should the dose be reduced?": "much" with no noun after it
                 // asks for an amount.
-                ("how", "much") if at(i + 2).is_empty() || Class::Auxiliary.has(at(i + 2)) => {
+                // … and so does "How much higher may the dose need to be?".
+                ("how", "much")
+                    if at(i + 2).is_empty()
+                        || Class::Auxiliary.has(at(i + 2))
+                        || COMPARATIVES.contains(&at(i + 2)) =>
+                {
                     return Some(Asked::Amount { measured: false })
                 }
                 ("how", "many") | ("how", "much") => {
@@ -884,6 +889,35 @@ pub fn spans(
     let mut out = Vec::new();
     match asked {
         Asked::Amount { measured } => {
+            // A change as a multiple: "up to 5-fold", "as much as twofold", with the
+            // bound before it.
+            for k in 0..tokens.len() {
+                let t = tokens[k].as_str();
+                let times = t.strip_suffix("-fold").or_else(|| t.strip_suffix("fold"));
+                let multiple = times.is_some_and(|n| {
+                    !n.is_empty()
+                        && (n.chars().all(|c| c.is_ascii_digit() || c == '.')
+                            || NUMBER_WORDS.contains(&n))
+                });
+                if !multiple {
+                    continue;
+                }
+                let words = |n: usize| {
+                    k >= n
+                        && tokens[k - n..k].iter().map(String::as_str).eq(match n {
+                            2 => ["up", "to"].iter().copied().collect::<Vec<_>>(),
+                            _ => ["as", "much", "as"].iter().copied().collect::<Vec<_>>(),
+                        })
+                };
+                let start = if words(3) {
+                    k - 3
+                } else if words(2) {
+                    k - 2
+                } else {
+                    k
+                };
+                out.push(start..k + 1);
+            }
             // A value measured may be a rank in a population: "the 95th percentile".
             if *measured {
                 for k in 0..tokens.len() {
@@ -1831,6 +1865,11 @@ pub fn examines(verb: &str) -> bool {
         .any(|w| verb_stem(w) == verb || verb_stem(&format!("{w}ed")) == verb)
 }
 
+/// Comparatives after "how much" that ask for the size of a change.
+const COMPARATIVES: &[&str] = &[
+    "higher", "lower", "greater", "more", "less", "larger", "smaller",
+];
+
 /// Heads that ask what is measured ("Which digoxin measurement …").
 const MEASURED_THINGS: &[&str] = &["measurement", "level", "assay", "value", "concentration"];
 
@@ -2324,6 +2363,10 @@ mod tests {
             (
                 "How far apart should she take the two medicines?",
                 Some(Asked::Time),
+            ),
+            (
+                "How much higher may his dose need to be?",
+                Some(Asked::Amount { measured: false }),
             ),
             // A subject pronoun opens a relative clause after the head.
             (

@@ -895,7 +895,7 @@ pub fn read(
                 || restates
                 || asked::changed_from(tokens, range.start)
                 || redefined(&text)
-                || (!proportion_answers && text.ends_with('%'))
+                || (!proportion_answers && (text.ends_with('%') || text.ends_with("fold")))
                 || (!offers_options
                     && (question_key.contains(&format!(" {key} "))
                         || question_key.contains(&format!(" {} ", normalize_term(&text)))

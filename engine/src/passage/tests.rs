@@ -114,6 +114,22 @@ fn amounts_counts_and_times_are_read_with_their_units() {
          exemplovax should be given?",
         "40 mcg",
     );
+    // A change as a multiple answers "by how much", not "what dose".
+    let multiple = [
+        "Interactions\n\nExemplazole may raise the exemplitrigine dose needed by as \
+                     much as twofold. The usual maintenance dose is 200 mg daily.",
+    ];
+    check_gated(
+        &multiple,
+        "A woman starts exemplazole. By how much may her exemplitrigine maintenance dose need \
+         to be increased?",
+        "as much as twofold",
+    );
+    check_gated(
+        &multiple,
+        "A woman takes exemplitrigine. What maintenance dose should she take?",
+        "200 mg daily",
+    );
     // An adverb of time after how often is no route.
     check_gated(
         &[
