@@ -902,20 +902,17 @@ pub fn spans(
                 if !multiple {
                     continue;
                 }
-                let words = |n: usize| {
-                    k >= n
-                        && tokens[k - n..k].iter().map(String::as_str).eq(match n {
-                            2 => ["up", "to"].iter().copied().collect::<Vec<_>>(),
-                            _ => ["as", "much", "as"].iter().copied().collect::<Vec<_>>(),
-                        })
+                let before = |bound: &[&str]| {
+                    k >= bound.len()
+                        && tokens[k - bound.len()..k]
+                            .iter()
+                            .map(String::as_str)
+                            .eq(bound.iter().copied())
                 };
-                let start = if words(3) {
-                    k - 3
-                } else if words(2) {
-                    k - 2
-                } else {
-                    k
-                };
+                let start = [&["as", "much", "as"][..], &["up", "to"][..]]
+                    .iter()
+                    .find(|b| before(b))
+                    .map_or(k, |b| k - b.len());
                 out.push(start..k + 1);
             }
             // A value measured may be a rank in a population: "the 95th percentile".
