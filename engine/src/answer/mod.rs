@@ -1340,18 +1340,15 @@ fn whole_name(prepared: &Prepared, label: &str) -> String {
 /// A phrase without the preposition of means it opens with ("with CO-oximetry",
 /// "by pulse oximetry", "using a glucometer").
 fn without_means(phrase: &str) -> String {
+    // "with" gives the means after a verb of examining as "by" does anywhere.
+    let means = |w: &str| w == "with" || crate::passage::asked::MEANS.contains(&w);
     match phrase.split_once(' ') {
-        Some((first, rest))
-            if MEANS.contains(&first.to_lowercase().as_str()) && !rest.trim().is_empty() =>
-        {
+        Some((first, rest)) if means(&first.to_lowercase()) && !rest.trim().is_empty() => {
             rest.to_string()
         }
         _ => phrase.to_string(),
     }
 }
-
-/// Prepositions of means (see [`without_means`]).
-const MEANS: &[&str] = &["with", "by", "using", "via", "through"];
 
 /// Determiners that open a sentence, as written there (see [`whole_name`]).
 const SENTENCE_OPENERS: &[&str] = &["The", "A", "An", "This", "These"];

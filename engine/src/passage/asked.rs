@@ -1942,7 +1942,7 @@ pub fn asks_for_drug(language: &Language, head: &str) -> bool {
 
 /// Prepositions whose object is the means by which something is done: "How should
 /// the urine be collected?" — "by suprapubic aspiration".
-const MEANS: &[&str] = &["by", "via", "using", "through"];
+pub const MEANS: &[&str] = &["by", "via", "using", "through"];
 
 /// Stems of the verbs of treating, after which "with" gives the means ("treated with
 /// penicillin", "managed with oral rehydration").

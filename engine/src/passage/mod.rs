@@ -597,9 +597,6 @@ pub fn read(
     // Statements with the short forms spelled out, for whom they are about ("contra-
     // indicated in MG" is about people with myasthenia gravis).
     let spelled: Vec<Statement> = all.iter().map(|s| spell_out(s, &written)).collect();
-    // A patient the documents place among people at high risk ("High-risk screening.
-    // Women with a BRCA1 … variant …") is not among those at average or low risk, whom
-    // they set apart from them.
     // A question about a patient for whom a first choice is unusable asks for the
     // fallback (see [`fallbacks`]).
     let fallback_asked = {
@@ -609,6 +606,9 @@ pub fn read(
             .chain(&["intolerant", "intolerance", "shortage", "out of stock"])
             .any(|u| q.contains(&format!(" {u} ")))
     };
+    // A patient the documents place among people at high risk ("High-risk screening.
+    // Women with a BRCA1 … variant …") is not among those at average or low risk, whom
+    // they set apart from them.
     let at_high_risk = patient.is_some_and(|p| {
         all.iter().any(|s| {
             names_risk(&s.in_scope(), RAISED_RISK) && applies(p, s, &patient_words) == Truth::True
@@ -711,7 +711,7 @@ pub fn read(
             .iter()
             .any(|w| asked::GOAL_HEADS.contains(&asked::stem(w).as_str()));
     // The analyte whose value is asked ("Above what NT-proBNP concentration …"), and
-    // the question's words, which name the analytes it speaks of.
+    // the question's words as analytes are named, for the analytes it speaks of.
     let asked_analyte = match asked {
         Asked::Amount { measured: true } => {
             let phrase = asked::type_words(question);
@@ -721,7 +721,7 @@ pub fn read(
         }
         _ => None,
     };
-    let question_words = word_set(question);
+    let question_analytes = word_set(question);
     let asks_duration = matches!(asked, Asked::Time) && {
         let asking = crate::text::lower_words(asked::asking(question).unwrap_or(question));
         asking.windows(2).any(|p| p[0] == "how" && p[1] == "long")
@@ -780,7 +780,7 @@ pub fn read(
                         };
                         statement.text.get(..start).is_none_or(|before| {
                             crate::patient::measure::analyte_ending(before)
-                                .is_none_or(|a| a == *analyte || question_words.contains(&a))
+                                .is_none_or(|a| a == *analyte || question_analytes.contains(&a))
                         })
                     })
                     .collect(),
