@@ -397,6 +397,19 @@ impl DrugLexicon {
         })
     }
 
+    /// The generic names of the ingredients of a combination written as one word
+    /// ("nirmatrelvir/ritonavir", "trimethoprim-sulfamethoxazole"), each that the
+    /// lexicon knows; empty for a name that joins no drug names.
+    pub fn ingredients(&self, name: &str) -> Vec<&str> {
+        let key = lookup_key(name);
+        components(&key).map_or_else(Vec::new, |parts| {
+            parts
+                .iter()
+                .filter_map(|p| self.lookup(p).map(|d| d.canonical))
+                .collect()
+        })
+    }
+
     /// What kinds of thing a medical noun names, compared in lower case with white
     /// space collapsed; a drug name the kinds do not list is looked up by its generic
     /// name ("Lopressor", "metoprolol tartrate" → "metoprolol").
@@ -427,6 +440,29 @@ impl DrugLexicon {
     pub fn is_class_noun(&self, noun: &str) -> bool {
         let noun = noun.to_lowercase();
         self.class_heads.contains(&noun) || self.class_heads.contains(&format!("{noun}s"))
+    }
+
+    /// The generic names a sequence of words names, with where: each drug
+    /// [`Self::mentions`] finds, and the ingredients of a combination written as one word
+    /// that the lexicon does not list as one ("darunavir/ritonavir"). Ranges index `words`.
+    pub fn generics(&self, words: &[&str]) -> Vec<(Range<usize>, &str)> {
+        let found = self.mentions(words);
+        let mut out: Vec<(Range<usize>, &str)> = found
+            .iter()
+            .map(|(range, drug)| (range.clone(), drug.canonical))
+            .collect();
+        for (i, word) in words.iter().enumerate() {
+            if found.iter().any(|(range, _)| range.contains(&i)) {
+                continue;
+            }
+            out.extend(
+                self.ingredients(word)
+                    .into_iter()
+                    .map(|name| (i..i + 1, name)),
+            );
+        }
+        out.sort_by_key(|(range, _)| range.start);
+        out
     }
 
     /// Drug mentions in a sequence of words: at each position the longest run of words

@@ -216,10 +216,24 @@ impl Reading {
         }
         // What the documents warn against for this patient is no answer, whoever reads
         // it ("Rasburicase … is contraindicated in G6PD deficiency").
+        // … and so is what names a drug warned against, with a strength or in a
+        // combination ("Ciprofloxacin 500" where ciprofloxacin is warned against).
         let theirs = normalize_term(answer);
-        if self
+        let warned: Vec<&str> = self
             .typed()
-            .any(|c| c.blocked_by.is_some() && normalize_term(&c.text) == theirs)
+            .filter(|c| c.blocked_by.is_some())
+            .filter_map(|c| language.drugs.lookup(&c.text))
+            .map(|d| d.canonical)
+            .collect();
+        let names_warned = language
+            .drugs
+            .mentions(&crate::text::word_texts(answer))
+            .iter()
+            .any(|(_, d)| warned.contains(&d.canonical));
+        if names_warned
+            || self
+                .typed()
+                .any(|c| c.blocked_by.is_some() && normalize_term(&c.text) == theirs)
         {
             return Some(best);
         }
@@ -585,11 +599,17 @@ pub fn read(
     // The medicines the patient takes besides those the question asks about.
     let co_medicines: BTreeSet<String> = {
         let asking = asked::asking(question).unwrap_or(question);
-        let asked_about: BTreeSet<String> = language
-            .drugs
-            .mentions(&crate::text::word_texts(asking))
-            .iter()
-            .map(|(_, d)| d.canonical.to_lowercase())
+        let mut named: BTreeMap<String, usize> = BTreeMap::new();
+        for (_, d) in language.drugs.generics(&crate::text::word_texts(asking)) {
+            *named.entry(d.to_lowercase()).or_default() += 1;
+        }
+        // "Which P2Y12 inhibitor … in a man who takes darunavir/ritonavir?": a drug the
+        // asking sentence names once, as one the patient takes, is not what it asks about.
+        let taken_there = taken_by_patient(language, asking);
+        let asked_about: BTreeSet<String> = named
+            .into_iter()
+            .filter(|(drug, n)| !(*n == 1 && taken_there.contains(drug)))
+            .map(|(drug, _)| drug)
             .collect();
         taken.difference(&asked_about).cloned().collect()
     };
@@ -1461,7 +1481,7 @@ pub fn read(
         }
         // "Dolutegravir should be taken at least 2 hours before or 6 hours after such
         // antacids": a statement about a medicine the patient takes, by name or pointing
-        // back to the one before, is about them.
+        // back to the one before, is about them, and so is one under a heading that names one.
         // (Not the medicine asked about: what is said of digoxin in general is not
         // said of every patient on it.)
         if applies == Some(Truth::Unknown) && !co_medicines.is_empty() {
@@ -1469,7 +1489,10 @@ pub fn read(
             let before = i.checked_sub(1).map(|p| &all[p]).filter(|b| {
                 b.span.doc == statement.span.doc && points_back(&lowered[i], &analyses[i].tags)
             });
-            if names_taken(&statement.text) || before.is_some_and(|b| names_taken(&b.text)) {
+            if names_taken(&statement.text)
+                || before.is_some_and(|b| names_taken(&b.text))
+                || statement.headings.iter().any(|h| names_taken(h))
+            {
                 applies = Some(Truth::True);
             }
         }
@@ -1679,6 +1702,36 @@ pub fn read(
         }
     }
 
+    // A combination product holds each of its ingredients: one warned against for the
+    // patient ("nirmatrelvir") is warned against in the product that contains it
+    // ("nirmatrelvir/ritonavir").
+    let warned_drugs: Vec<(String, Span)> = blocked
+        .iter()
+        .filter_map(|(key, span)| {
+            Some((
+                language.drugs.lookup(key)?.canonical.to_string(),
+                span.clone(),
+            ))
+        })
+        .collect();
+    for (key, (text, _, _)) in &texts {
+        if blocked.contains_key(key) {
+            continue;
+        }
+        let warned = language
+            .drugs
+            .ingredients(text)
+            .into_iter()
+            .find_map(|ingredient| {
+                warned_drugs
+                    .iter()
+                    .find(|(drug, _)| *drug == ingredient)
+                    .map(|(_, span)| span.clone())
+            });
+        if let Some(span) = warned {
+            blocked.insert(key.clone(), span);
+        }
+    }
     // The options a question offers are what it asks to choose from: what the documents
     // name besides them is no answer, once they name one of them.
     if offers_options && texts.keys().any(|k| offered.contains(k)) {
@@ -2755,9 +2808,9 @@ fn word_at(analysis: &Analysis, start: usize) -> Option<usize> {
 fn names_any(language: &Language, text: &str, drugs: &BTreeSet<String>) -> bool {
     language
         .drugs
-        .mentions(&crate::text::word_texts(text))
+        .generics(&crate::text::word_texts(text))
         .iter()
-        .any(|(_, d)| drugs.contains(&d.canonical.to_lowercase()))
+        .any(|(_, d)| drugs.contains(&d.to_lowercase()))
 }
 
 fn is_people(word: &str) -> bool {
@@ -2774,7 +2827,7 @@ fn taken_by_patient(language: &Language, description: &str) -> BTreeSet<String> 
     let words = crate::text::word_texts(description);
     language
         .drugs
-        .mentions(&words)
+        .generics(&words)
         .into_iter()
         .filter(|(range, _)| {
             // "a rash after taking penicillin", "since stopping …": an event of the
@@ -2784,7 +2837,7 @@ fn taken_by_patient(language: &Language, description: &str) -> BTreeSet<String> 
                     && !(k > 0 && PAST_EVENT.contains(&words[k - 1].to_lowercase().as_str()))
             })
         })
-        .map(|(_, d)| d.canonical.to_lowercase())
+        .map(|(_, d)| d.to_lowercase())
         .collect()
 }
 

@@ -350,6 +350,9 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 // What the documents warn against for the patient is no answer, even
                 // said of the patient.
                 ("rasburicase", true, false, true),
+                // … nor what names it with a strength or in a combination.
+                ("rasburicase 0.2", true, false, true),
+                ("rasburicase/febuxostat", true, false, true),
                 ("allopurinol", true, false, false),
                 // A plural before the name is a heading or a class run into it.
                 ("Urate-lowering drugs allopurinol", true, false, true),
@@ -2802,5 +2805,72 @@ fn a_measurement_is_of_a_fraction_of_the_analyte() {
         "A 70-year-old woman with hypoalbuminemia takes exemplin. Which exemplin measurement \
          should guide her dose?",
         "free exemplin levels",
+    );
+}
+
+#[test]
+fn a_warning_against_a_medicine_the_patient_takes_reaches_combinations_lists_and_headings() {
+    // Whether the reading of `question` over `docs` warns against `name` for the patient.
+    let blocked = |docs: &[&str], question: &str, name: &str| {
+        gated_reading(&docs.join("\n\n"), question)
+            .and_then(|r| r.candidates.into_iter().find(|c| c.text == name))
+            .map(|c| c.blocked_by.is_some())
+    };
+    let regimens = "COVID-19 outpatient therapy\n\nPreferred: nirmatrelvir/ritonavir 300/100 mg \
+                    twice daily for 5 days.\nAlternative: remdesivir 200 mg IV on day 1, then \
+                    100 mg IV on days 2 and 3.";
+    let question = "Which antiviral would you give a high-risk outpatient with mild COVID-19 who \
+                    takes carbamazepine for epilepsy?";
+    for (warning, warned) in [
+        // A warning against an ingredient warns against the product that holds it.
+        ("Nirmatrelvir must not be given with carbamazepine.", true),
+        // A statement that names a medicine the patient takes is about them, in a list
+        // closing it too.
+        (
+            "Ritonavir-boosted nirmatrelvir must not be given with potent CYP3A inducers, \
+             because nirmatrelvir levels fall, with possible loss of virologic response: \
+             carbamazepine, phenytoin and rifampin.",
+            true,
+        ),
+        // … but not a list that closes a statement warning of nothing.
+        (
+            "Nirmatrelvir levels fall with potent CYP3A inducers: carbamazepine, phenytoin \
+             and rifampin.",
+            false,
+        ),
+    ] {
+        assert_eq!(
+            blocked(&[regimens, warning], question, "nirmatrelvir/ritonavir"),
+            Some(warned),
+            "{warning}"
+        );
+        assert_eq!(
+            blocked(&[regimens, warning], question, "remdesivir"),
+            Some(false)
+        );
+    }
+    // A heading that names a medicine the patient takes scopes the rows under it to
+    // them, where the question names it as one word with another.
+    let default = "P2Y12 inhibitor selection\n\nTicagrelor 90 mg twice daily with aspirin is the \
+                   default after PCI. Prasugrel 10 mg daily is an alternative.";
+    let table = "Antiplatelet agents with boosted HIV regimens (ritonavir or cobicistat)\n\
+                 | Ticagrelor | Contraindicated, strong CYP3A4 inhibition raises levels |\n\
+                 | Prasugrel | Preferred, platelet inhibition remains adequate |";
+    let question = "Which P2Y12 inhibitor should accompany aspirin after PCI in a 56-year-old man \
+                    who takes darunavir/ritonavir?";
+    assert_eq!(
+        blocked(&[default, table], question, "Ticagrelor"),
+        Some(true)
+    );
+    check(
+        &[default, table],
+        question,
+        Some("prasugrel"),
+        Some("ticagrelor"),
+    );
+    let question = "Which P2Y12 inhibitor should accompany aspirin after PCI in a 56-year-old man?";
+    assert_eq!(
+        blocked(&[default, table], question, "Ticagrelor"),
+        Some(false)
     );
 }
