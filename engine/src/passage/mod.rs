@@ -2211,10 +2211,16 @@ fn names_condition_of(text: &str, patient: &Patient, patient_words: &BTreeSet<St
         if !w.is_word || !(takes || warns_in || CONDITION_OPENERS.contains(&opener.as_str())) {
             return false;
         }
+        // "who have had a myocardial infarction": past the perfect's participle and an
+        // article.
         let written: Vec<String> = tokens[i + 1..]
             .iter()
             .take_while(|t| t.is_word)
             .map(|t| t.text(text).to_lowercase())
+            .skip_while(|t| {
+                matches!(opener.as_str(), "have" | "has" | "having")
+                    && ["had", "been", "a", "an", "the"].contains(&t.as_str())
+            })
             .take_while(|t| !is_function_word(t))
             .take(MAX_CONDITION_WORDS)
             .collect();
@@ -3077,10 +3083,36 @@ const ALTERNATIVE_OPENERS: &[&str] = &["in", "for", "among", "during", "if", "wh
 
 /// Whether the patient belongs to the population one text names (see [`applies_to`]).
 fn applies_to_one(patient: &Patient, text: &str, patient_words: &BTreeSet<String>) -> Truth {
-    match patient.evaluate(text) {
+    let truth = |text: &str| match patient.evaluate(text) {
         Truth::Unknown if names_condition_of(text, patient, patient_words) => Truth::True,
         truth => truth,
+    };
+    match truth(text) {
+        // "Women clear zolpidem more slowly": what is said of everyone of the patient's
+        // sex, or of every adult, holds for her but says nothing of her own condition.
+        Truth::True if truth(&without_everyone(text)) == Truth::Unknown => Truth::Unknown,
+        truth => truth,
     }
+}
+
+/// Nouns that name everyone of a sex, or every adult: no condition of one patient's.
+const EVERYONE: &[&str] = &[
+    "woman", "women", "man", "men", "female", "females", "male", "males", "adult", "adults",
+];
+
+/// A text with the nouns of [`EVERYONE`] read as "people".
+fn without_everyone(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for w in words(text).iter().filter(|w| w.is_word) {
+        if EVERYONE.contains(&w.text(text).to_lowercase().as_str()) {
+            out.push_str(&text[last..w.span.start]);
+            out.push_str("people");
+            last = w.span.end;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
 }
 
 /// A candidate's key, and the words of the name it types when it is "name + asked

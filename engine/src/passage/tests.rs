@@ -2447,6 +2447,44 @@ fn people_named_by_a_medicine_the_patient_takes_are_the_patients_population() {
     assert!(!names(
         "Patients taking warfarin should avoid regular NSAID use."
     ));
+    // A condition had before: past the perfect's participle and its article.
+    let question = "A 71-year-old woman had a myocardial infarction 5 months ago. Which anabolic \
+                    agent should be used for her osteoporosis?";
+    let patient = Patient::read(question);
+    let words = stems("had a myocardial infarction 5 months ago");
+    let names = |text: &str| names_condition_of(text, &patient, &words);
+    assert!(names(
+        "It should not be initiated in patients who have had a myocardial infarction."
+    ));
+    assert!(names("Patients having had a myocardial infarction"));
+    assert!(!names(
+        "It should not be initiated in patients who have had a stroke."
+    ));
+    // An article after "in" is not passed: "in the hospital" is a setting as often as a
+    // population.
+    let words = stems("spent seven weeks in the NICU");
+    assert!(!names_condition_of(
+        "For infants who do not pass testing in the NICU, refer to an audiologist.",
+        &patient,
+        &words
+    ));
+}
+
+#[test]
+fn what_is_said_of_everyone_of_a_sex_or_every_adult_says_nothing_of_the_patient() {
+    let question = "Which hypnotic for sleep-maintenance insomnia in an 84-year-old woman?";
+    let patient = Patient::read(question);
+    let words = BTreeSet::new();
+    let truth = |text: &str| applies_to(&patient, text, &words);
+    assert_eq!(truth("Women clear zolpidem more slowly."), Truth::Unknown);
+    assert_eq!(truth("In adults, zolpidem is preferred."), Truth::Unknown);
+    // … though it still rules out the other sex, and a condition beside it counts.
+    assert_eq!(truth("In men, a higher dose may be used."), Truth::False);
+    assert_eq!(
+        truth("In women aged 65 years and older, avoid zolpidem."),
+        Truth::True
+    );
+    assert_eq!(truth("In older adults, avoid zolpidem."), Truth::True);
 }
 
 #[test]
