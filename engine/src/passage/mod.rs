@@ -589,23 +589,26 @@ pub fn read(
     let offered = offered(language, &asked, question);
     // The medicines the question says the patient takes ("who takes clopidogrel"), by
     // canonical name: a warning against combining with one of them holds for them.
+    // Where the question describes the patient: its sentences before the asking one,
+    // and the asking one ("What dose … while on clarithromycin?"), where "take" is what
+    // is asked ("Can she take ibuprofen?"), not what she takes.
+    let asking = asked::asking(question).unwrap_or(question);
+    let taken_there = taken_by_patient(language, asking, false);
     let taken: BTreeSet<String> = match patient {
-        // Where the question describes the patient: its sentences before the asking one,
-        // or the whole question when it is one sentence.
-        Some(_) if preamble.trim().is_empty() => taken_by_patient(language, question),
-        Some(_) => taken_by_patient(language, preamble),
+        Some(_) => taken_by_patient(language, preamble, true)
+            .union(&taken_there)
+            .cloned()
+            .collect(),
         None => BTreeSet::new(),
     };
     // The medicines the patient takes besides those the question asks about.
     let co_medicines: BTreeSet<String> = {
-        let asking = asked::asking(question).unwrap_or(question);
         let mut named: BTreeMap<String, usize> = BTreeMap::new();
         for (_, d) in language.drugs.generics(&crate::text::word_texts(asking)) {
             *named.entry(d.to_lowercase()).or_default() += 1;
         }
         // "Which P2Y12 inhibitor … in a man who takes darunavir/ritonavir?": a drug the
         // asking sentence names once, as one the patient takes, is not what it asks about.
-        let taken_there = taken_by_patient(language, asking);
         let asked_about: BTreeSet<String> = named
             .into_iter()
             .filter(|(drug, n)| !(*n == 1 && taken_there.contains(drug)))
@@ -2352,10 +2355,21 @@ fn drug_before(
             .take_while(|w| w.span.end <= end)
             .map(|w| w.text(text))
             .collect();
-        if let Some(with) = before
+        let with = before
             .iter()
-            .rposition(|w| COMPANIONS.contains(&w.to_lowercase().as_str()))
-        {
+            .rposition(|w| COMPANIONS.contains(&w.to_lowercase().as_str()));
+        // "… with atorvastatin is necessary, the maintenance dose of atorvastatin should
+        // not exceed 20 mg": a dose said to be a drug's, after the companions, is its.
+        let dose_of = before.windows(3).enumerate().rev().find_map(|(i, w)| {
+            let dose = matches!(w[0].to_lowercase().as_str(), "dose" | "doses" | "dosage");
+            (dose && w[1].eq_ignore_ascii_case("of") && with.is_none_or(|k| k < i))
+                .then(|| drugs_named(language, &before[i + 2..]).into_iter().next())
+                .flatten()
+        });
+        if dose_of.is_some() {
+            return dose_of;
+        }
+        if let Some(with) = with {
             if let Some(user) = drugs_named(language, &before[..with]).pop() {
                 if !drugs_named(language, &before[with + 1..]).is_empty() {
                     return Some(user);
@@ -2828,8 +2842,9 @@ fn is_people(word: &str) -> bool {
 /// The drugs a description says the patient takes, by canonical name in lower case:
 /// those named within a few words after "takes", "taking", "on", "receiving" or
 /// "using" ("who takes clopidogrel after a coronary stent", "on warfarin and
-/// amiodarone").
-fn taken_by_patient(language: &Language, description: &str) -> BTreeSet<String> {
+/// amiodarone"), and after a bare "take" where `bare` (a question's "should she take"
+/// asks, it does not describe).
+fn taken_by_patient(language: &Language, description: &str, bare: bool) -> BTreeSet<String> {
     let words = crate::text::word_texts(description);
     language
         .drugs
@@ -2839,7 +2854,9 @@ fn taken_by_patient(language: &Language, description: &str) -> BTreeSet<String> 
             // "a rash after taking penicillin", "since stopping …": an event of the
             // past, not a medicine taken now.
             (range.start.saturating_sub(TAKEN_REACH)..range.start).any(|k| {
-                MEDICINE_OPENERS.contains(&words[k].to_lowercase().as_str())
+                let opener = words[k].to_lowercase();
+                MEDICINE_OPENERS.contains(&opener.as_str())
+                    && (bare || opener != "take")
                     && !(k > 0 && PAST_EVENT.contains(&words[k - 1].to_lowercase().as_str()))
             })
         })

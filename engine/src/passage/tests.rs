@@ -2604,10 +2604,43 @@ fn a_warning_against_a_medicine_the_patient_takes_holds_for_them() {
     let taken = taken_by_patient(
         shipped(),
         "A woman on long-term warfarin who has never taken aspirin starts amiodarone.",
+        true,
     );
     assert_eq!(
         taken.into_iter().collect::<Vec<_>>(),
         ["warfarin".to_string()]
+    );
+    // In the asking sentence, a bare "take" asks; "on" still says what she takes.
+    let taken = |text: &str, bare: bool| {
+        taken_by_patient(shipped(), text, bare)
+            .into_iter()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        taken(
+            "What dose of atorvastatin should he take while on clarithromycin?",
+            false
+        ),
+        ["clarithromycin".to_string()]
+    );
+    assert!(taken("Can she take ibuprofen for the pain?", false).is_empty());
+    assert_eq!(
+        taken("She and her sister take ibuprofen.", true),
+        ["ibuprofen".to_string()]
+    );
+}
+
+#[test]
+fn a_dose_said_to_be_a_drugs_is_its_own_after_the_drugs_it_is_given_with() {
+    let label = "Atorvastatin dosing\n\nThe usual dose of atorvastatin is 80 mg once a day. In \
+                 cases where coadministration of clarithromycin with atorvastatin is necessary, \
+                 the maintenance dose of atorvastatin should not exceed 20 mg per day.";
+    check(
+        &[label],
+        "A man takes atorvastatin 80 mg daily. What maintenance dose of atorvastatin should he \
+         take while on clarithromycin?",
+        Some("20 mg per day"),
+        Some("20 mg per day"),
     );
 }
 
