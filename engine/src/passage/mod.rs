@@ -2846,23 +2846,37 @@ fn is_people(word: &str) -> bool {
 /// asks, it does not describe).
 fn taken_by_patient(language: &Language, description: &str, bare: bool) -> BTreeSet<String> {
     let words = crate::text::word_texts(description);
-    language
-        .drugs
-        .generics(&words)
-        .into_iter()
-        .filter(|(range, _)| {
-            // "a rash after taking penicillin", "since stopping …": an event of the
-            // past, not a medicine taken now.
-            (range.start.saturating_sub(TAKEN_REACH)..range.start).any(|k| {
-                let opener = words[k].to_lowercase();
-                MEDICINE_OPENERS.contains(&opener.as_str())
-                    && (bare || opener != "take")
-                    && !(k > 0 && PAST_EVENT.contains(&words[k - 1].to_lowercase().as_str()))
-            })
-        })
-        .map(|(_, d)| d.to_lowercase())
-        .collect()
+    let mut taken = BTreeSet::new();
+    // Where the last drug taken ends: one joined to it is taken with it ("on darunavir
+    // boosted with ritonavir").
+    let mut last_end: Option<usize> = None;
+    for (range, drug) in language.drugs.generics(&words) {
+        // "a rash after taking penicillin", "since stopping …": an event of the
+        // past, not a medicine taken now.
+        let opened = (range.start.saturating_sub(TAKEN_REACH)..range.start).any(|k| {
+            let opener = words[k].to_lowercase();
+            MEDICINE_OPENERS.contains(&opener.as_str())
+                && (bare || opener != "take")
+                && !(k > 0 && PAST_EVENT.contains(&words[k - 1].to_lowercase().as_str()))
+        });
+        let joined = last_end.is_some_and(|end| {
+            end <= range.start
+                && range.start - end <= 2
+                && words[end..range.start]
+                    .iter()
+                    .all(|w| JOINING.contains(&w.to_lowercase().as_str()))
+        });
+        if opened || joined {
+            taken.insert(drug.to_lowercase());
+            last_end = Some(range.end);
+        }
+    }
+    taken
 }
+
+/// Words that join a drug to one taken before it, as taken with it ("warfarin and
+/// amiodarone", "darunavir boosted with ritonavir", "aspirin plus clopidogrel").
+const JOINING: &[&str] = &["and", "or", "plus", "with", "boosted"];
 
 /// Words before "taking" that make it an event of the past (see [`taken_by_patient`]).
 const PAST_EVENT: &[&str] = &["after", "following", "since"];

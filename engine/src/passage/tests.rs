@@ -2624,6 +2624,22 @@ fn a_warning_against_a_medicine_the_patient_takes_holds_for_them() {
         ["clarithromycin".to_string()]
     );
     assert!(taken("Can she take ibuprofen for the pain?", false).is_empty());
+    // A drug joined to one she takes is taken with it.
+    assert_eq!(
+        taken(
+            "A woman with HIV, suppressed on a darunavir boosted with ritonavir regimen, has \
+             overactive bladder.",
+            true
+        ),
+        ["darunavir".to_string(), "ritonavir".to_string()]
+    );
+    assert_eq!(
+        taken(
+            "A man on warfarin for atrial fibrillation with a rash after amoxicillin.",
+            true
+        ),
+        ["warfarin".to_string()]
+    );
     assert_eq!(
         taken("She and her sister take ibuprofen.", true),
         ["ibuprofen".to_string()]
