@@ -40,6 +40,9 @@ pub enum Concept {
     LungDisease,
     Asthma,
     Copd,
+    /// A left ventricular ejection fraction of 40% or less (HFrEF, left ventricular
+    /// systolic dysfunction).
+    ReducedEjectionFraction,
 }
 
 impl Concept {
@@ -73,6 +76,7 @@ impl Concept {
             Concept::LungDisease => "in lung disease",
             Concept::Asthma => "in asthma",
             Concept::Copd => "in COPD",
+            Concept::ReducedEjectionFraction => "reduced ejection fraction",
         }
     }
 }
@@ -312,6 +316,25 @@ pub const SYNONYMS: &[(Concept, &[&str])] = &[
             "child pugh class c",
             "decompensated cirrhosis",
             "decompensated",
+        ],
+    ),
+    (
+        Concept::ReducedEjectionFraction,
+        &[
+            "reduced ejection fraction",
+            "hfref",
+            "reduced lvef",
+            "low ejection fraction",
+            "reduced left ventricular function",
+            "impaired left ventricular function",
+            "poor left ventricular function",
+            "left ventricular dysfunction",
+            "left ventricular systolic dysfunction",
+            "lv dysfunction",
+            "lv systolic dysfunction",
+            "reduced lv function",
+            "impaired lv function",
+            "systolic heart failure",
         ],
     ),
     (

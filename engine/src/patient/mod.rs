@@ -794,6 +794,23 @@ impl Patient {
         revised
     }
 
+    /// This patient without the concepts `topic` names that `description` does not:
+    /// what a question asks to treat ("for heart failure with reduced ejection
+    /// fraction") is its topic, not a condition that singles out a statement for them.
+    pub fn without_topic(&self, topic: &str, description: &str) -> Patient {
+        let described: Vec<Concept> = concepts_mentioned(&padded(description))
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect();
+        let mut out = self.clone();
+        for (concept, plain) in most_specific(&concepts_mentioned(&padded(topic))) {
+            if plain && !described.contains(&concept) {
+                out.set_concept(concept, Truth::Unknown);
+            }
+        }
+        out
+    }
+
     /// Sets a concept's value; a concept set false or unknown takes the concepts that
     /// imply it with it.
     fn set_concept(&mut self, concept: Concept, value: Truth) {
@@ -1009,6 +1026,21 @@ impl Patient {
                 || (prev(1) == "clearance")
             {
                 self.renal_clearance = Some(value);
+            }
+            // "LVEF of 25%", "an ejection fraction of 30%", "EF 35%": 40% or less is a
+            // reduced ejection fraction, 50% or more a preserved one.
+            let ejection = |k: usize| {
+                matches!(prev(k), "lvef" | "ef")
+                    || (prev(k) == "fraction" && prev(k + 1) == "ejection")
+            };
+            if ejection(1) || (matches!(prev(1), "of" | "is" | "was") && ejection(2)) {
+                if value <= 40.0 {
+                    self.concepts
+                        .insert(Concept::ReducedEjectionFraction, Truth::True);
+                } else if value >= 50.0 {
+                    self.concepts
+                        .insert(Concept::ReducedEjectionFraction, Truth::False);
+                }
             }
             if prev(1) == "stage" && matches!(next(1), "chronic" | "ckd" | "kidney") {
                 if value >= 4.0 {
@@ -1767,6 +1799,59 @@ mod tests {
             "Which anticoagulant is recommended for deep vein thrombosis diagnosed at 18 weeks of gestation?",
             &[("during pregnancy", Truth::True)],
         );
+    }
+
+    #[test]
+    fn ejection_fraction_numbers() {
+        check(
+            "Which calcium-channel blocker for angina in a man with a left ventricular \
+             ejection fraction of 30%?",
+            &[
+                (
+                    "should be avoided in reduced left ventricular function",
+                    Truth::True,
+                ),
+                (
+                    "in heart failure with reduced ejection fraction",
+                    Truth::True,
+                ),
+                ("left ventricular systolic dysfunction", Truth::True),
+            ],
+        );
+        check(
+            "Which drug for rate control in a patient with an LVEF of 60%?",
+            &[(
+                "in patients with left ventricular dysfunction",
+                Truth::False,
+            )],
+        );
+        // Between 40% and 50% is neither reduced nor preserved.
+        check(
+            "Which drug for rate control in a patient with an EF of 45%?",
+            &[(
+                "in patients with left ventricular dysfunction",
+                Truth::Unknown,
+            )],
+        );
+    }
+
+    #[test]
+    fn what_a_question_asks_to_treat_is_its_topic_not_a_condition() {
+        let question = "Which afterload-reducing therapy should be used for heart failure with \
+                        reduced ejection fraction in a woman at 28 weeks of gestation?";
+        let patient = Patient::read(question);
+        // (Another wording of it: the question's own words stay the patient's.)
+        let hfref = "in left ventricular systolic dysfunction";
+        assert_eq!(patient.evaluate(hfref), Truth::True);
+        let topic = "Which afterload-reducing therapy should be used for heart failure with \
+                     reduced ejection fraction";
+        let description = "in a woman at 28 weeks of gestation";
+        let without = patient.without_topic(topic, description);
+        assert_eq!(without.evaluate(hfref), Truth::Unknown);
+        assert_eq!(without.evaluate("during pregnancy"), Truth::True);
+        // … unless the description names it too.
+        let without = patient.without_topic(topic, "in a pregnant woman with HFrEF");
+        assert_eq!(without.evaluate(hfref), Truth::True);
     }
 
     #[test]
