@@ -512,16 +512,18 @@ pub fn read(
     }
     // "Which therapy for heart failure with reduced ejection fraction in a pregnant
     // woman?": the disease treated is what every statement is about, not a condition
-    // that makes one of them this patient's. Concepts the asking sentence names outside
+    // that makes one of them this patient's. Diseases the asking sentence names outside
     // the patient's description count for no statement.
-    let without_topic = patient.map(|p| {
-        let asking = asked::asking(question).unwrap_or(question);
-        let preamble = &question[..crate::text::asking_start(question)];
-        let clause = query.patient_clause.as_deref().unwrap_or("");
-        let topic = asking.replacen(clause, " ", 1);
-        p.without_topic(&topic, &format!("{preamble} {clause}"))
-    });
-    let patient = without_topic.as_ref();
+    let without_topic = match (patient, query.patient_clause.as_deref()) {
+        (Some(p), Some(clause)) => {
+            let asking = asked::asking(question).unwrap_or(question);
+            let preamble = &question[..crate::text::asking_start(question)];
+            let topic = asking.replacen(clause, " ", 1);
+            Some(p.without_topic(&topic, &format!("{preamble} {clause}")))
+        }
+        _ => None,
+    };
+    let patient = without_topic.as_ref().or(patient);
     let analyses: Vec<Analysis> = all.iter().map(|s| language.analyse(&s.text)).collect();
     if layout == Layout::Structured {
         let tags: Vec<&[Tag]> = analyses.iter().map(|a| a.tags.as_slice()).collect();

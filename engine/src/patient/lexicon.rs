@@ -46,6 +46,26 @@ pub enum Concept {
 }
 
 impl Concept {
+    /// Whether it is a disease or an impairment, something a question may ask to treat,
+    /// not who the patient is (an age, a sex, a pregnancy).
+    pub fn is_disease(self) -> bool {
+        matches!(
+            self,
+            Concept::RenalImpairment
+                | Concept::SevereRenalImpairment
+                | Concept::Dialysis
+                | Concept::HepaticImpairment
+                | Concept::MildHepaticImpairment
+                | Concept::ModerateHepaticImpairment
+                | Concept::SevereHepaticImpairment
+                | Concept::Immunosuppression
+                | Concept::LungDisease
+                | Concept::Asthma
+                | Concept::Copd
+                | Concept::ReducedEjectionFraction
+        )
+    }
+
     /// The concept's usual condition phrase ("in children", "in pregnancy").
     pub fn phrase(self) -> &'static str {
         match self {

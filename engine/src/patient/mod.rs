@@ -794,7 +794,7 @@ impl Patient {
         revised
     }
 
-    /// This patient without the concepts `topic` names that `description` does not:
+    /// This patient without the diseases `topic` names that `description` does not:
     /// what a question asks to treat ("for heart failure with reduced ejection
     /// fraction") is its topic, not a condition that singles out a statement for them.
     pub fn without_topic(&self, topic: &str, description: &str) -> Patient {
@@ -804,7 +804,7 @@ impl Patient {
             .collect();
         let mut out = self.clone();
         for (concept, plain) in most_specific(&concepts_mentioned(&padded(topic))) {
-            if plain && !described.contains(&concept) {
+            if plain && concept.is_disease() && !described.contains(&concept) {
                 out.set_concept(concept, Truth::Unknown);
             }
         }
