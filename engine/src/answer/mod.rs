@@ -1309,7 +1309,8 @@ fn clean_start(prepared: &Prepared, phrase: &str) -> String {
 /// An entity's name as one name: from a determiner written with a capital inside it,
 /// where a heading ran into the sentence under it ("Intrauterine Devices The copper
 /// IUD" → "The copper IUD"), and without a bare number after a drug's name, its
-/// strength ("Ticagrelor 90", "trimethoprim-sulfamethoxazole 160/800").
+/// strength ("Ticagrelor 90", "trimethoprim-sulfamethoxazole 160/800"), or a word that
+/// says it is used alone ("memantine monotherapy").
 fn whole_name(prepared: &Prepared, label: &str) -> String {
     let words: Vec<&str> = label.split_whitespace().collect();
     let from = words
@@ -1324,8 +1325,13 @@ fn whole_name(prepared: &Prepared, label: &str) -> String {
             && w.chars()
                 .all(|c| c.is_ascii_digit() || matches!(c, '/' | '.'))
     };
+    // … nor is its use alone ("memantine monotherapy", "metformin alone").
+    let alone = |w: &str| w.eq_ignore_ascii_case("monotherapy") || w.eq_ignore_ascii_case("alone");
     if let (Some(language), Some((last, name))) = (&prepared.language, words.split_last()) {
-        if strength(last) && !name.is_empty() && language.drugs.lookup(&name.join(" ")).is_some() {
+        if (strength(last) || alone(last))
+            && !name.is_empty()
+            && language.drugs.lookup(&name.join(" ")).is_some()
+        {
             words = name;
         }
     }

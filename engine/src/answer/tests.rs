@@ -897,8 +897,12 @@ fn an_entity_answers_as_one_name() {
             "trimethoprim-sulfamethoxazole 160/800",
             "trimethoprim-sulfamethoxazole",
         ),
-        // A number after what is not a drug may name it.
+        // … nor is its use alone.
+        ("memantine monotherapy", "memantine"),
+        ("Metformin alone", "Metformin"),
+        // A number after what is not a drug may name it, and so may "alone".
         ("stage 3", "stage 3"),
+        ("exercise alone", "exercise alone"),
         // A heading run into the sentence under it.
         (
             "Intrauterine Devices The copper intrauterine device",
