@@ -43,6 +43,8 @@ pub enum Concept {
     /// A left ventricular ejection fraction of 40% or less (HFrEF, left ventricular
     /// systolic dysfunction).
     ReducedEjectionFraction,
+    /// Epilepsy and the other disorders of recurrent seizures.
+    SeizureDisorder,
 }
 
 impl Concept {
@@ -63,6 +65,7 @@ impl Concept {
                 | Concept::Asthma
                 | Concept::Copd
                 | Concept::ReducedEjectionFraction
+                | Concept::SeizureDisorder
         )
     }
 
@@ -97,6 +100,7 @@ impl Concept {
             Concept::Asthma => "in asthma",
             Concept::Copd => "in COPD",
             Concept::ReducedEjectionFraction => "reduced ejection fraction",
+            Concept::SeizureDisorder => "seizure disorder",
         }
     }
 }
@@ -395,6 +399,21 @@ pub const SYNONYMS: &[(Concept, &[&str])] = &[
             "chronic obstructive airway disease",
             "emphysema",
             "chronic bronchitis",
+        ],
+    ),
+    (
+        Concept::SeizureDisorder,
+        &[
+            "seizure disorder",
+            "seizure disorders",
+            "epilepsy",
+            "epileptic",
+            "epilepsies",
+            "history of seizures",
+            "history of seizure",
+            "seizure history",
+            "convulsive disorder",
+            "convulsive disorders",
         ],
     ),
 ];

@@ -1802,6 +1802,25 @@ mod tests {
     }
 
     #[test]
+    fn epilepsy_is_a_seizure_disorder() {
+        check(
+            "Which smoking-cessation pharmacotherapy is preferred for a patient with poorly \
+             controlled epilepsy?",
+            &[
+                (
+                    "contraindicated in patients with a seizure disorder",
+                    Truth::True,
+                ),
+                ("in patients with a history of seizures", Truth::True),
+            ],
+        );
+        check(
+            "Which antibiotic for a patient with a convulsive disorder?",
+            &[("in epilepsy", Truth::True)],
+        );
+    }
+
+    #[test]
     fn ejection_fraction_numbers() {
         check(
             "Which calcium-channel blocker for angina in a man with a left ventricular \
