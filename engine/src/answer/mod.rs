@@ -933,6 +933,9 @@ pub async fn answer_with(
     // Real documents: the passage reader, which reads their structure and the patient's
     // population, answers when the graph's answer is weak, is not of the asked shape, or
     // is not what the documents say for a patient like this one.
+    // "Bile acid sequestrants … colesevelam is the preferred agent": where the graph
+    // answers with a class, the member of it the reader finds for the patient.
+    let mut member_of_class: Option<String> = None;
     let passage = match &prepared.language {
         Some(language) => {
             // What the gate blocked stays blocked: its options are ruled out for the
@@ -967,6 +970,9 @@ pub async fn answer_with(
                 r
             })
             .and_then(|r| {
+                if let Some(c) = candidates.first() {
+                    member_of_class = member_for_patient(language, &r, &c.label);
+                }
                 let graph_answer = match (weak, candidates.first()) {
                     (false, Some(c)) => Some(crate::passage::Other {
                         text: &c.label,
@@ -1044,10 +1050,13 @@ pub async fn answer_with(
                 );
                 Outcome::Answered(number_agreement(&text, query.answer_type.as_deref()))
             }
-            (None, Some(c)) => Outcome::Answered(number_agreement(
-                &whole_name(prepared, &c.label),
-                query.answer_type.as_deref(),
-            )),
+            (None, Some(c)) => Outcome::Answered(match member_of_class {
+                Some(member) => member,
+                None => number_agreement(
+                    &whole_name(prepared, &c.label),
+                    query.answer_type.as_deref(),
+                ),
+            }),
             (None, None) => {
                 source = AnswerSource::None;
                 Outcome::InsufficientEvidence
@@ -1075,6 +1084,33 @@ pub async fn answer_with(
         entities_used,
         claims: claims_outcome,
     })
+}
+
+/// The one member of the class `label` names (a plural, or a class by the lexicon) that
+/// the reading finds for the patient and no warning rules out: the answer is the most
+/// specific name the documents give.
+fn member_for_patient(
+    language: &crate::language::Language,
+    reading: &crate::passage::Reading,
+    label: &str,
+) -> Option<String> {
+    let words = crate::text::lower_words(label);
+    let last = words.last()?;
+    let class = crate::text::singular(last) != *last
+        || language.drugs.lookup(label).is_some_and(|d| d.is_class());
+    if !class {
+        return None;
+    }
+    let head = crate::passage::asked::stem(last);
+    let members: Vec<&crate::passage::Candidate> = reading
+        .typed()
+        .filter(|c| c.for_patient && c.blocked_by.is_none() && c.score > 0.0)
+        .filter(|c| crate::passage::asked::in_class(language, &c.text, &head) == Some(true))
+        .collect();
+    match members.as_slice() {
+        [one] => Some(one.text.clone()),
+        _ => None,
+    }
 }
 
 /// How many of an edge's conditions the patient satisfies (a condition that must hold

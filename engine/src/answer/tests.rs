@@ -925,3 +925,47 @@ fn the_means_of_examining_is_the_test() {
         assert_eq!(without_means(phrase), expected, "{phrase}");
     }
 }
+
+#[test]
+fn a_class_answers_with_its_one_member_found_for_the_patient() {
+    use crate::passage::{Asked, Candidate, Reading, Typed};
+    let language = crate::language::tests::shipped_shared();
+    let candidate = |text: &str, for_patient: bool| Candidate {
+        text: text.to_string(),
+        score: 5.0,
+        support: Vec::new(),
+        blocked_by: None,
+        first: 0,
+        for_patient,
+        typed: Typed::Drug,
+        context: Default::default(),
+        in_class: None,
+    };
+    let reading = |candidates: Vec<Candidate>| Reading {
+        asked: Asked::Thing {
+            head: "anticoagulant".to_string(),
+            plural: false,
+        },
+        candidates,
+        headings: Default::default(),
+        ranked: false,
+    };
+    let one = reading(vec![
+        candidate("warfarin", false),
+        candidate("rivaroxaban", true),
+    ]);
+    assert_eq!(
+        member_for_patient(language, &one, "direct oral anticoagulants").as_deref(),
+        Some("rivaroxaban")
+    );
+    // A name that is not a class stands, and so does a class with two members found.
+    assert_eq!(member_for_patient(language, &one, "rivaroxaban"), None);
+    let two = reading(vec![
+        candidate("apixaban", true),
+        candidate("rivaroxaban", true),
+    ]);
+    assert_eq!(
+        member_for_patient(language, &two, "direct oral anticoagulants"),
+        None
+    );
+}
