@@ -514,10 +514,10 @@ pub fn read(
     // woman?": the disease treated is what every statement is about, not a condition
     // that makes one of them this patient's. Diseases the asking sentence names outside
     // the patient's description count for no statement.
+    let asking = asked::asking(question).unwrap_or(question);
+    let preamble = &question[..crate::text::asking_start(question)];
     let without_topic = match (patient, query.patient_clause.as_deref()) {
         (Some(p), Some(clause)) => {
-            let asking = asked::asking(question).unwrap_or(question);
-            let preamble = &question[..crate::text::asking_start(question)];
             let topic = asking.replacen(clause, " ", 1);
             Some(p.without_topic(&topic, &format!("{preamble} {clause}")))
         }
@@ -548,7 +548,6 @@ pub fn read(
     // A question that describes the patient in sentences of its own before it asks
     // ("A 27-year-old woman … used adapalene. Which agent should replace the
     // retinoid?") describes them there.
-    let preamble = &question[..crate::text::asking_start(question)];
     let described: BTreeSet<String> = match &query.patient_clause {
         Some(clause) => stems(clause),
         None if !preamble.trim().is_empty() => stems(preamble),
@@ -606,7 +605,6 @@ pub fn read(
     // Where the question describes the patient: its sentences before the asking one,
     // and the asking one ("What dose … while on clarithromycin?"), where "take" is what
     // is asked ("Can she take ibuprofen?"), not what she takes.
-    let asking = asked::asking(question).unwrap_or(question);
     let taken_there = taken_by_patient(language, asking, false);
     let taken: BTreeSet<String> = match patient {
         Some(_) => taken_by_patient(language, preamble, true)
@@ -671,7 +669,7 @@ pub fn read(
     // A dose is a quantity, not a proportion: "What dose …?" is not answered by "28%"
     // unless it asks for a change ("By how much should the dose be reduced?").
     let proportion_answers = !matches!(asked, Asked::Amount { .. }) || {
-        let asking = crate::text::lower_words(asked::asking(question).unwrap_or(question));
+        let asking = crate::text::lower_words(asking);
         // "To what dose should it be changed?" asks for the new dose itself.
         let target = asking.starts_with(&["to".to_string(), "what".to_string()]);
         !asking.iter().any(|w| w == "dose" || w == "doses")
@@ -760,7 +758,7 @@ pub fn read(
     };
     let question_analytes = word_set(question);
     let asks_duration = matches!(asked, Asked::Time) && {
-        let asking = crate::text::lower_words(asked::asking(question).unwrap_or(question));
+        let asking = crate::text::lower_words(asking);
         asking.windows(2).any(|p| p[0] == "how" && p[1] == "long")
             || asking.iter().any(|w| w == "duration")
     };
