@@ -1412,10 +1412,27 @@ pub fn spans(
         }
         Asked::Thing { head, plural } => {
             for p in &analysis.phrases {
-                let last = p.core.end.saturating_sub(1);
+                let end = p.core.end;
+                // "Troponin I", "factor VIII": a designator after the head names one of
+                // the kind, inside the chunk or just after it.
+                let (core, last) = if end >= 2
+                    && designator(analysis, text, end - 1)
+                    && stem(&tokens[end - 2]) == *head
+                {
+                    (p.core.clone(), end - 2)
+                } else if end >= 1
+                    && end < tokens.len()
+                    && stem(&tokens[end - 1]) == *head
+                    && designator(analysis, text, end)
+                {
+                    (p.core.start..end + 1, end - 1)
+                } else {
+                    (p.core.clone(), end.saturating_sub(1))
+                };
                 if p.core.is_empty() || tokens.get(last).is_none_or(|t| stem(t) != *head) {
                     continue;
                 }
+                let designated = last + 1 < core.end;
                 // A name set off by a dash after one of the kind, or after its relative
                 // clause: "prefer a test that reflects free cortisol — late-night
                 // salivary cortisol".
@@ -1425,9 +1442,10 @@ pub fn spans(
                 if !plural && matches!(tags[last], Tag::Nns | Tag::Nnps) {
                     continue;
                 }
-                out.push(p.core.clone());
+                out.push(core.clone());
                 // A name the phrase types ("Imojev vaccine" → "Imojev").
                 if p.core.len() >= 2
+                    && !designated
                     && tags[p.core.start..last]
                         .iter()
                         .all(|t| matches!(t, Tag::Nnp | Tag::Nnps))
@@ -1534,6 +1552,36 @@ pub fn spans(
                         break;
                     }
                     subject -= 1;
+                }
+            }
+            // A copula in the second of two predicates shares the statement's subject:
+            // "Holotranscobalamin, the fraction available to cells, falls much less in
+            // pregnancy and is the more reliable test".
+            if let Some(subject) = phrases.first().filter(|p| p.range.start == 0) {
+                for b in phrases.iter().skip(1) {
+                    let of_head = tokens
+                        .get(b.core.end.saturating_sub(1))
+                        .is_some_and(|t| stem(t) == *head);
+                    let mut at = b.range.start;
+                    while at > 0 && (tags[at - 1].is_adverb() || tags[at - 1] == Tag::Dt) {
+                        at -= 1;
+                    }
+                    let shared = at >= 2
+                        && matches!(tokens[at - 1].as_str(), "is" | "are")
+                        && tokens[at - 2] == "and";
+                    // The name without a strength it is written with ("Permethrin 1%").
+                    let mut core = subject.core.clone();
+                    while core.len() > 1
+                        && tokens[core.end - 1]
+                            .chars()
+                            .next()
+                            .is_some_and(|c| c.is_ascii_digit() || c == '%')
+                    {
+                        core.end -= 1;
+                    }
+                    if of_head && shared && core.len() <= 4 && !core.is_empty() {
+                        out.push(core);
+                    }
                 }
             }
             // What a copula says the asked thing is: "First-line treatment of candidal
@@ -2079,6 +2127,30 @@ fn name_before(analysis: &Analysis, text: &str, head: usize) -> usize {
         }
     }
     start
+}
+
+/// Whether word `i` of `text` designates one of a kind after its noun: a capital
+/// letter, a Roman numeral or a letter with digits ("troponin I", "factor VIII",
+/// "vitamin B12"), written as such.
+fn designator(analysis: &Analysis, text: &str, i: usize) -> bool {
+    analysis
+        .words
+        .get(i)
+        .is_some_and(|w| is_designator(w.text(text)))
+}
+
+/// Whether a word as written designates one of a kind after its noun (see
+/// [`designator`]).
+pub(super) fn is_designator(word: &str) -> bool {
+    let mut chars = word.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    let rest: String = chars.collect();
+    let roman = word.len() <= 4 && word.chars().all(|c| matches!(c, 'I' | 'V' | 'X'));
+    let lettered = first.is_ascii_uppercase()
+        && (rest.is_empty() || (rest.len() <= 2 && rest.chars().all(|c| c.is_ascii_digit())));
+    roman || lettered
 }
 
 /// Longest listed member, in words.

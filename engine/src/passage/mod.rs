@@ -914,10 +914,17 @@ pub fn read(
             let (key, name) =
                 candidate_key(language, &asked, analysis, &statement.text, range.clone());
             let content = stems(&text);
-            let restates = content.is_empty()
-                || content.iter().all(|w| {
-                    (question_words.contains(w) && !offers_options) || type_words.contains(w)
-                });
+            // "Troponin I" for "Which cardiac troponin …": the designator is what the
+            // question does not say.
+            let designates = words(&text).iter().skip(1).any(|w| {
+                let t = w.text(&text);
+                asked::is_designator(t) && !words(question).iter().any(|q| q.text(question) == t)
+            });
+            let restates = !designates
+                && (content.is_empty()
+                    || content.iter().all(|w| {
+                        (question_words.contains(w) && !offers_options) || type_words.contains(w)
+                    }));
             // A role is no name ("the preferred 3rd generation cephalosporin").
             let role = ROLE_WORDS.contains(&tokens[range.start].as_str());
             // Nor is what names whom a statement is about ("in patients taking MAOIs
@@ -1544,6 +1551,26 @@ pub fn read(
             };
             if !excluded.is_empty() && excluded.iter().all(warned_for_patient) {
                 applies = Some(Truth::True);
+            }
+        }
+        // "Older adults: … Mirabegron is contraindicated in severe uncontrolled
+        // hypertension": a warning that names whom it holds for narrows its heading; it
+        // holds for the patient only when that population does.
+        if let (Some(p), Some(Truth::True)) = (patient, applies) {
+            // As written and with its short forms spelled out ("contraindicated in MG").
+            let texts = [&statement.text, &spelled[i].text];
+            let taken = names_any(language, &statement.text, &co_medicines);
+            let own_unknown = texts
+                .iter()
+                .all(|t| applies_to(p, t, &patient_words) == Truth::Unknown);
+            if !taken && own_unknown {
+                let narrowed = texts.iter().all(|t| {
+                    warned_population(t)
+                        .is_some_and(|w| applies_to(p, w, &patient_words) == Truth::Unknown)
+                });
+                if narrowed {
+                    applies = Some(Truth::Unknown);
+                }
             }
         }
         // "Can cause arrhythmia in some people over 60": what is said of some of a
@@ -2907,6 +2934,65 @@ fn points_back(tokens: &[String], tags: &[Tag]) -> bool {
                 .find(|&n| tags.get(n).is_some_and(|t| t.is_noun()))
                 .is_some_and(|n| matches!(tags[n], Tag::Nns | Tag::Nnps))
     })
+}
+
+/// The population a warning names as whom it holds for: the phrase after "is
+/// contraindicated in", "should be avoided in", "not recommended for" … up to the end of
+/// its clause ("Mirabegron is contraindicated in severe uncontrolled hypertension
+/// (systolic …)" → "severe uncontrolled hypertension"). None where the phrase points
+/// back ("in these patients"), names people only ("in patients"), or names a use with
+/// another medicine ("in combination with").
+fn warned_population(text: &str) -> Option<&str> {
+    let lower = text.to_lowercase();
+    if lower.len() != text.len() {
+        return None;
+    }
+    let ws = words(&lower);
+    let at = ws.windows(2).enumerate().position(|(k, p)| {
+        let (verb, prep) = (p[0].text(&lower), p[1].text(&lower));
+        let warns = match verb {
+            "contraindicated" | "avoid" | "avoided" | "unsuitable" => true,
+            // "not recommended for", "should not be used in": denied, they warn.
+            "recommended" | "used" | "given" | "administered" | "suitable" => ws
+                [k.saturating_sub(3)..k]
+                .iter()
+                .any(|w| w.text(&lower) == "not"),
+            _ => false,
+        };
+        warns && matches!(prep, "in" | "for" | "during")
+    })?;
+    let start = ws.get(at + 2)?.span.start;
+    let rest = &text[start..];
+    let end = rest
+        .find([',', ';', ':', '(', ')', '.', '–', '—'])
+        .unwrap_or(rest.len());
+    // … or up to a conjunction that opens a clause of its own ("in MG as it impairs
+    // …"); "and" and "or" may join conditions.
+    let end = words(&rest[..end])
+        .iter()
+        .find(|w| {
+            let t = w.text(rest).to_lowercase();
+            Class::Conjunction.has(&t) && !matches!(t.as_str(), "and" | "or")
+        })
+        .map_or(end, |w| w.span.start);
+    let phrase = rest[..end].trim();
+    let tokens = crate::text::lower_words(phrase);
+    let interaction = tokens.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "combination" | "conjunction" | "addition" | "use"
+        )
+    });
+    let own = tokens
+        .iter()
+        .any(|w| !is_people(w) && !is_function_word(w) && !matches!(w.as_str(), "with" | "who"));
+    (!interaction
+        && own
+        && !refers_to_population(phrase)
+        && !tokens
+            .iter()
+            .any(|w| matches!(w.as_str(), "these" | "such" | "this" | "those")))
+    .then_some(phrase)
 }
 
 /// Whether a statement speaks of the population of the one before ("in these

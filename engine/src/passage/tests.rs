@@ -2961,3 +2961,60 @@ fn a_warning_against_a_medicine_the_patient_takes_reaches_combinations_lists_and
         Some(false)
     );
 }
+
+#[test]
+fn a_warning_that_names_its_population_narrows_the_heading_over_it() {
+    // Under a heading the patient belongs to, "contraindicated in severe uncontrolled
+    // hypertension" warns those with it, not every older adult.
+    let docs = [
+        "Overactive bladder\n\nAn antimuscarinic such as tolterodine or solifenacin may be \
+         offered.",
+        "Older adults and cognitive impairment\n\nIn people aged 65 years and older with \
+         cognitive impairment, mirabegron is preferred. Mirabegron is contraindicated in \
+         severe uncontrolled hypertension.",
+    ];
+    check_gated(
+        &docs,
+        "What is the preferred drug for overactive bladder in an 86-year-old woman with mild \
+         cognitive impairment?",
+        "mirabegron",
+    );
+    // The population holds for her: the warning does too.
+    check_gated(
+        &docs,
+        "What is the preferred drug for overactive bladder in an 86-year-old woman with mild \
+         cognitive impairment and severe uncontrolled hypertension?",
+        "tolterodine",
+    );
+}
+
+#[test]
+fn a_designator_after_the_head_names_one_of_the_kind() {
+    // "Which cardiac troponin …": "troponin I" names one, though the question names the
+    // noun and the letter alone is no word.
+    let docs = [
+        "Troponin T is widely measured. In patients with skeletal muscle disease, \
+                 troponin I is preferred.",
+    ];
+    check_gated(
+        &docs,
+        "Which cardiac troponin should be measured in a man with skeletal muscle disease?",
+        "troponin I",
+    );
+}
+
+#[test]
+fn a_copula_after_and_shares_the_statements_subject() {
+    // "X falls less in pregnancy and is the more reliable test": X is the test.
+    let docs = [
+        "Total serum cobalamin is the first-line test for vitamin B12 deficiency.",
+        "In pregnancy, total serum cobalamin falls. Holotranscobalamin falls much less in \
+         pregnancy and is the more reliable test.",
+    ];
+    check_gated(
+        &docs,
+        "Which test is more reliable for vitamin B12 deficiency in a woman who is 30 weeks \
+         pregnant?",
+        "holotranscobalamin",
+    );
+}

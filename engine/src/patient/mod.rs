@@ -270,6 +270,30 @@ fn tokens_lower(phrase: &str) -> (Vec<crate::text::Word>, Vec<String>) {
     (tokens, lower)
 }
 
+/// A phrase without the point a wait lasts until: "if treatment cannot be deferred
+/// until the second trimester" says when the wait would end, not that the patient is
+/// in the second trimester. "Until" (or "till") to the end of its clause goes.
+fn without_wait_end(phrase: &str) -> String {
+    let (tokens, lower) = tokens_lower(phrase);
+    let mut out = String::with_capacity(phrase.len());
+    let mut from = 0;
+    let mut i = 0;
+    while i < tokens.len() {
+        if matches!(lower[i].as_str(), "until" | "till") {
+            out.push_str(&phrase[from..tokens[i].span.start]);
+            let end = (i + 1..tokens.len())
+                .find(|&k| matches!(lower[k].as_str(), "," | ";" | ")"))
+                .unwrap_or(tokens.len());
+            from = tokens.get(end).map_or(phrase.len(), |t| t.span.start);
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&phrase[from..]);
+    out
+}
+
 /// The part of `phrase` that describes its own population: the phrase up to a
 /// preposition that names other people ([`OTHERS_AFTER`] + a person noun within two
 /// words), when a person noun comes before it; the whole phrase otherwise.
@@ -402,12 +426,16 @@ fn people_modifier(ws: &[String]) -> Vec<String> {
     }
     match ws.get(at + 1) {
         // It ends where a new noun phrase opens with its determiner: "patients with
-        // pulmonary diseases | the beta blockers … are preferred".
+        // pulmonary diseases | the beta blockers … are preferred", and where a clause
+        // says where or when rather than who ("women with HIT | where danaparoid is
+        // unavailable": the circumstance, not the people).
         Some(opener) if PEOPLE_MODIFIERS.contains(&opener.as_str()) => ws[at + 2..]
             .iter()
             .enumerate()
             .take_while(|(k, w)| {
-                !Class::Conjunction.has(w) && (*k == 0 || !Class::Determiner.has(w))
+                !Class::Conjunction.has(w)
+                    && (*k == 0 || !Class::Determiner.has(w))
+                    && (!Class::Wh.has(w) || matches!(w.as_str(), "who" | "whom" | "whose"))
             })
             .take(6)
             .map(|(_, w)| w.clone())
@@ -1187,7 +1215,8 @@ impl Patient {
         } else {
             phrase
         };
-        let phrase = own_population(phrase);
+        let waited = without_wait_end(phrase);
+        let phrase = own_population(&waited);
         // "children <8 y old and pregnant women": populations listed side by side, each
         // with its own person noun, are alternatives; the patient is in the list when in
         // one of them.
@@ -1548,6 +1577,34 @@ mod tests {
                 // A bound nearly every adult meets says nothing of this one.
                 ("people aged 18 years and over", Truth::Unknown),
                 ("patients younger than 40 years", Truth::False),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_wait_until_a_time_and_a_circumstance_say_nothing_of_the_patient() {
+        check(
+            "A woman in the first trimester of pregnancy has symptomatic giardiasis.",
+            &[
+                // The wait ends in the second trimester; she is not said to be in it.
+                (
+                    "if treatment cannot be deferred until the second trimester",
+                    Truth::Unknown,
+                ),
+                ("women in the second trimester", Truth::False),
+                ("pregnant women until delivery", Truth::True),
+            ],
+        );
+        check(
+            "A woman who is 28 weeks pregnant has heparin-induced thrombocytopenia.",
+            &[
+                // "where …" says when the preference holds, not who the women are.
+                (
+                    "pregnant women with thrombocytopenia where danaparoid sodium is not \
+                     available locally",
+                    Truth::True,
+                ),
+                ("pregnant women with thrombocytopenia", Truth::True),
             ],
         );
     }
