@@ -1525,6 +1525,15 @@ pub fn spans(
                 if !(of_head(b) || renamed) {
                     continue;
                 }
+                // The object of a preposition is no subject: in "gel 2.5 mL four times
+                // daily after meals is the first-line treatment" the gel is.
+                // ("The use of X is …" makes X the subject's.)
+                let object = a.range.start > 0
+                    && Class::Preposition.has(&tokens[a.range.start - 1])
+                    && tokens[a.range.start - 1] != "of";
+                if object {
+                    continue;
+                }
                 let mut subject = k;
                 loop {
                     let p = &phrases[subject];
@@ -2451,6 +2460,42 @@ mod tests {
         ];
         for (question, expected) in cases {
             assert_eq!(&Asked::of(question), expected, "{question}");
+        }
+    }
+
+    #[test]
+    fn the_object_of_a_preposition_is_not_the_subject_of_a_copula() {
+        // "gel … after meals is the first-line treatment": the meals are no treatment;
+        // "the use of X is …" makes X the subject's.
+        let language = crate::language::tests::shipped();
+        let asked = Asked::Thing {
+            head: "treatment".into(),
+            plural: false,
+        };
+        for (text, typed, not_typed) in [
+            (
+                "Miconazole oral gel 2.5 mL four times daily after meals is the first-line \
+                 treatment.",
+                None,
+                Some("meals"),
+            ),
+            (
+                "The use of nystatin is the preferred treatment.",
+                Some("nystatin"),
+                None,
+            ),
+        ] {
+            let analysis = language.analyse(text);
+            let got: Vec<String> = spans(&asked, language, text, &analysis)
+                .into_iter()
+                .map(|(r, _)| analysis.text(text, r).to_lowercase())
+                .collect();
+            if let Some(typed) = typed {
+                assert!(got.iter().any(|g| g == typed), "{text}: {got:?}");
+            }
+            if let Some(not_typed) = not_typed {
+                assert!(!got.iter().any(|g| g == not_typed), "{text}: {got:?}");
+            }
         }
     }
 

@@ -1014,7 +1014,15 @@ pub fn read(
                 continue;
             };
             let order = texts.len();
-            let slot = texts.entry(key.clone()).or_insert((text, order, typed));
+            // One amount written "2g" and "2 g" is shown as the latter.
+            let spaced = normalize_term(&text) == key;
+            let slot = texts
+                .entry(key.clone())
+                .or_insert((text.clone(), order, typed));
+            let glued = normalize_term(&slot.0);
+            if spaced && glued != key && unit_apart(&glued) == key {
+                slot.0 = text;
+            }
             slot.2 = slot.2.min(typed);
             surfaces.insert((tokens[range.clone()].to_vec(), key.clone()));
             if let Some(name) = name {
@@ -2513,16 +2521,44 @@ const MEDICINE_OPENERS: &[&str] = &[
     "uses",
 ];
 
+/// Word pairs that open examples of the noun before them ("such as", "for example").
+const EXAMPLE_OPENERS: &[(&str, &str)] = &[("such", "as"), ("for", "example"), ("e", ".")];
+
 /// Whether the word at `at` of a statement (lower-case `tokens`, their `tags`) is in
 /// the medicine that names a population: after a noun for people and "taking",
 /// "receiving" or "on", in the same phrase ("patients taking MAOIs such as phenelzine
 /// or tranylcypromine"). A comma or a finite verb ends the phrase: "In patients taking
 /// warfarin, apixaban is preferred" names apixaban for them.
 fn in_population(tokens: &[String], tags: &[Tag], at: usize) -> bool {
+    // "patients taking moderate CYP3A4 inhibitors (e.g. diltiazem, verapamil)": the
+    // bracket gives examples of the medicine before it, and is in its phrase.
+    let open = (0..at)
+        .rev()
+        .take_while(|&k| tokens[k] != ")")
+        .find(|&k| tokens[k] == "(");
+    if let Some(open) = open {
+        // A bracket with a clause of its own ("(fluconazole also raises the INR)")
+        // says something else.
+        let clause = (open + 1..tokens.len())
+            .take_while(|&k| tokens[k] != ")")
+            .any(|k| tags.get(k).is_some_and(|t| t.is_finite_verb()));
+        if open > 0 && !clause && in_population(tokens, tags, open - 1) {
+            return true;
+        }
+    }
     let mut k = at;
     while k > 0 && at - k < POPULATION_REACH {
         k -= 1;
         let word = tokens[k].as_str();
+        // "…, such as probenecid": a comma before examples joins them to the phrase.
+        let examples = word == ","
+            && matches!(
+                tokens.get(k + 1..(k + 3).min(tokens.len())),
+                Some([a, b, ..]) if EXAMPLE_OPENERS.contains(&(a.as_str(), b.as_str()))
+            );
+        if examples {
+            continue;
+        }
         if matches!(word, "," | ";" | ":" | "." | "(" | ")")
             || tags.get(k).is_some_and(|t| t.is_finite_verb())
         {
@@ -2537,7 +2573,7 @@ fn in_population(tokens: &[String], tags: &[Tag], at: usize) -> bool {
 
 /// Most words between "taking" and a name in the medicine it gives ("taking
 /// monoamine oxidase inhibitors such as phenelzine or tranylcypromine").
-const POPULATION_REACH: usize = 8;
+const POPULATION_REACH: usize = 12;
 
 /// The condition written right after a value at bytes `start..end` of `text` that
 /// opens a bracket or a part after a semicolon, as alternatives to a usual value are
@@ -3275,9 +3311,25 @@ fn candidate_key(
         // "Heplisav-B" are both hepatitis B vaccines, for different people): a
         // vaccine is its own name.
         Some(drug) if !drug.is_vaccine() => drug.canonical.to_lowercase(),
-        _ => normalize_term(written),
+        // "2g" and "2 g" are one amount.
+        _ => unit_apart(&normalize_term(written)),
     };
     (key, name)
+}
+
+/// A key with a number written against the unit after it set apart ("3g" → "3 g",
+/// "12.5mg" → "12.5 mg").
+fn unit_apart(key: &str) -> String {
+    let mut out = String::with_capacity(key.len() + 4);
+    let mut previous: Option<char> = None;
+    for c in key.chars() {
+        if previous.is_some_and(|p| p.is_ascii_digit()) && c.is_alphabetic() {
+            out.push(' ');
+        }
+        out.push(c);
+        previous = Some(c);
+    }
+    out
 }
 
 /// Pronouns that refer back to what the text was about.

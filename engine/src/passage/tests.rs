@@ -3018,3 +3018,46 @@ fn a_copula_after_and_shares_the_statements_subject() {
         "holotranscobalamin",
     );
 }
+
+#[test]
+fn examples_of_the_patients_medicine_name_whom_an_amount_is_for_not_whose_it_is() {
+    // "patients taking moderate CYP3A4 inhibitors (e.g. diltiazem, verapamil)": the
+    // amount after the bracket is naloxegol's, for them.
+    let docs = [
+        "Naloxegol: 25 mg once daily. The starting dose for patients taking moderate \
+         CYP3A4 inhibitors (e.g. diltiazem, verapamil) is 12.5 mg once daily.",
+    ];
+    check_gated(
+        &docs,
+        "A woman with opioid-induced constipation takes diltiazem for angina. What starting \
+         dose of naloxegol should she be given?",
+        "12.5 mg once daily",
+    );
+    // … and so do examples after a comma, further from "taking".
+    let docs = [
+        "The recommended dose of baricitinib is 4 mg once daily. The recommended dose in \
+         patients taking OAT3 inhibitors with a strong inhibition potential, such as \
+         probenecid, is 2 mg once daily.",
+    ];
+    check_gated(
+        &docs,
+        "A patient is about to start baricitinib and takes probenecid for gout. What dose \
+         of baricitinib is recommended?",
+        "2 mg once daily",
+    );
+}
+
+#[test]
+fn one_amount_written_with_and_without_a_space_is_one_candidate() {
+    // "2g" twice and "3 g" once: one amount, shown spaced.
+    let docs = [
+        "Cefazolin 2g is preferred in most cases. Orthopedic surgery: cefazolin 2g. \
+                 Usually use cefazolin 2 g; vancomycin 15 mg/kg. Cefazolin 3 g is an option.",
+    ];
+    let reading = gated_reading(
+        docs[0],
+        "What preoperative cefazolin dose should be given for surgical prophylaxis?",
+    )
+    .and_then(|r| r.best().map(|c| c.text.clone()));
+    assert_eq!(reading.as_deref(), Some("2 g"));
+}
