@@ -3061,3 +3061,82 @@ fn one_amount_written_with_and_without_a_space_is_one_candidate() {
     .and_then(|r| r.best().map(|c| c.text.clone()));
     assert_eq!(reading.as_deref(), Some("2 g"));
 }
+
+#[test]
+fn a_bracket_without_a_verb_is_an_aside_inside_its_clause() {
+    // "the higher dose (7.5 mg) of zopiclone is likely to cause … in the elderly": the
+    // warning reaches the amount in the bracket.
+    let docs = [
+        "The higher dose (7.5 mg) of zopiclone is likely to cause adverse events in \
+                 the elderly. The approved adult dose is 7.5 mg. The recommended dose for \
+                 elderly patients is 3.75 mg.",
+    ];
+    check_gated(
+        &docs,
+        "An 83-year-old woman is to start zopiclone for insomnia. What nightly dose should be \
+         prescribed for her?",
+        "3.75 mg",
+    );
+}
+
+#[test]
+fn a_warning_in_a_later_subordinate_clause_warns_only_what_it_names() {
+    // "X is the main alternative when Y is contraindicated" warns against Y, not X;
+    // "recommended unless contraindicated" warns against nothing.
+    let docs = [
+        "Succinylcholine is used for rapid sequence induction. High-dose rocuronium is the \
+         main alternative when succinylcholine is contraindicated.",
+        "Succinylcholine should be avoided in patients with pseudocholinesterase \
+         deficiency.",
+    ];
+    check_gated(
+        &docs,
+        "A man with pseudocholinesterase deficiency needs rapid sequence intubation. Which \
+         neuromuscular blocking agent should be used?",
+        "rocuronium",
+    );
+    let docs = [
+        "Bisoprolol, carvedilol and metoprolol (and nebivolol in older patients) are \
+                 recommended for all stable patients with heart failure unless contraindicated. \
+                 In patients with COPD, bisoprolol is preferred.",
+    ];
+    check_gated(
+        &docs,
+        "Which beta-blocker is preferred for heart failure in a patient who also has COPD?",
+        "bisoprolol",
+    );
+}
+
+#[test]
+fn which_clause_of_a_statement_warns() {
+    let clause_texts = |text: &str| -> Vec<String> {
+        warning_clauses(text)
+            .into_iter()
+            .map(|r| text[r].trim().to_string())
+            .collect()
+    };
+    // An exception a recommendation allows for warns of nothing.
+    assert!(clause_texts(
+        "Bisoprolol is recommended for all stable patients unless contraindicated."
+    )
+    .is_empty());
+    // A warning in a subordinate clause after the main one is that clause's.
+    assert_eq!(
+        clause_texts("Rocuronium is the main alternative when succinylcholine is contraindicated."),
+        vec!["when succinylcholine is contraindicated."]
+    );
+    // … but a warning in the main clause keeps its subordinate clause.
+    assert_eq!(
+        clause_texts("Avoid methotrexate when the patient is pregnant."),
+        vec!["Avoid methotrexate when the patient is pregnant."]
+    );
+    // A bracket with no verb stays inside its clause.
+    let text = "Medsafe has announced that the higher dose (7.5 mg) of zopiclone (Imovane) is \
+                likely to cause adverse events in the elderly.";
+    let analysis = shipped().analyse(text);
+    let clauses: Vec<&str> = warning_clauses_of(list_clauses(text, &analysis), text)
+        .into_iter()
+        .map(|r| &text[r])
+        .collect();
+    assert!(clauses.iter().any(|c| c.contains("7.5 mg")), "{clauses:?}");
+}

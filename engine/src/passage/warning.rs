@@ -49,6 +49,8 @@ pub(super) const WARNS: &[&str] = &[
     "aggravates",
     "may cause",
     "can cause",
+    "likely to cause",
+    "known to cause",
     "may precipitate",
     "can precipitate",
     "teratogenic",
@@ -151,6 +153,26 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
             open = Some(start);
             continue;
         }
+        // "the higher dose (7.5 mg) of zopiclone (Imovane®) is likely to cause …": a
+        // bracket with no verb is an aside inside its clause, not a clause of its own.
+        let verbless = |n: &std::ops::Range<usize>| {
+            !analysis
+                .words
+                .iter()
+                .zip(&analysis.tags)
+                .any(|(w, t)| n.start <= w.span.start && w.span.end <= n.end && t.is_verb())
+        };
+        let starts = |n: &std::ops::Range<usize>, mark: char| {
+            text.get(n.clone()).is_some_and(|t| t.starts_with(mark))
+        };
+        let aside = starts(r, '(') && !has_verb;
+        let aside_next = raw.get(i + 1).is_some_and(|n| {
+            starts(n, '(') && verbless(n) && raw.get(i + 2).is_some_and(|c| starts(c, ')'))
+        });
+        if (aside || aside_next) && i + 1 < raw.len() {
+            open = Some(start);
+            continue;
+        }
         // "Cough and cold medicines, including dextromethorphan, are not recommended
         // …": a clause whose first word is its finite verb has no subject of its own;
         // the part before it, with no finite verb, is its subject.
@@ -218,50 +240,78 @@ pub(super) fn warning_clauses_of(
 ) -> Vec<std::ops::Range<usize>> {
     clauses
         .into_iter()
-        .filter(|r| {
-            // "must not exceed 500 mg" sets a maximum, it does not warn against 500 mg.
-            let clause = crate::text::uncontracted(&text[r.clone()]);
-            let mut padded = format!(" {} ", normalize_term(&clause))
-                .replace(" not exceed ", " exceed ")
-                .replace(" not to exceed ", " to exceed ")
-                .replace(" not be exceeded ", " be exceeded ");
-            // "Treatment should not be delayed", "do not stop it abruptly": a negated
-            // verb of withholding urges the treatment on.
-            for verb in WITHHOLDING {
-                for negation in [" not ", " not be ", " never ", " never be "] {
-                    padded = padded.replace(&format!("{negation}{verb}"), " ");
-                }
+        .filter(|r| warns(&text[r.clone()]))
+        .map(|r| {
+            // "X is the main alternative when succinylcholine is contraindicated": a
+            // warning only in a clause that a subordinator opens after the main one
+            // warns against what that clause names, not the main clause's subject.
+            let clause = &text[r.clone()];
+            let split = words(clause).into_iter().find(|w| {
+                w.span.start > 0
+                    && SUBORDINATORS.contains(&w.text(clause).to_lowercase().as_str())
+                    && !warns(&clause[..w.span.start])
+                    && warns(&clause[w.span.start..])
+            });
+            match split {
+                Some(w) => r.start + w.span.start..r.end,
+                None => r,
             }
-            // "Give X to avoid bleeding": a purpose, not a warning; "it is best to
-            // avoid X" still warns, and so does "drugs to avoid in pregnancy", where
-            // "avoid" takes no object of its own.
-            let words: Vec<&str> = padded.split_whitespace().collect();
-            let purpose = |i: usize| {
-                words[i] == "avoid"
-                    && i >= 2
-                    && words[i - 1] == "to"
-                    && !EVALUATIVE.contains(&words[i - 2])
-                    && words.get(i + 1).is_some_and(|w| !Class::Preposition.has(w))
-            };
-            let kept: String = words
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| !purpose(*i))
-                .map(|(_, w)| *w)
-                .collect::<Vec<_>>()
-                .join(" ");
-            let mut padded = format!(" {kept} ");
-            // "It is not teratogenic", "not harmful to the fetus": a harm denied is
-            // reassurance, not a warning.
-            for harm in HARM_ADJECTIVES {
-                for negation in [" not ", " non ", " never "] {
-                    padded = padded.replace(&format!("{negation}{harm} "), " ");
-                }
-            }
-            WARNS.iter().any(|w| padded.contains(&format!(" {w} ")))
-                || states_harm(&crate::text::lower_words(&clause))
         })
         .collect()
+}
+
+/// Words that open a subordinate clause (see [`warning_clauses_of`]).
+const SUBORDINATORS: &[&str] = &["when", "if", "where", "because", "since", "whereas"];
+
+/// Whether one clause warns: a phrase of [`WARNS`] (not a maximum, a purpose, a denied
+/// harm or an exception allowed for), or a harm it states.
+fn warns(text: &str) -> bool {
+    // "must not exceed 500 mg" sets a maximum, it does not warn against 500 mg.
+    let clause = crate::text::uncontracted(text);
+    let mut padded = format!(" {} ", normalize_term(&clause))
+        .replace(" not exceed ", " exceed ")
+        .replace(" not to exceed ", " to exceed ")
+        .replace(" not be exceeded ", " be exceeded ");
+    // "Treatment should not be delayed", "do not stop it abruptly": a negated
+    // verb of withholding urges the treatment on.
+    for verb in WITHHOLDING {
+        for negation in [" not ", " not be ", " never ", " never be "] {
+            padded = padded.replace(&format!("{negation}{verb}"), " ");
+        }
+    }
+    // "Give X to avoid bleeding": a purpose, not a warning; "it is best to
+    // avoid X" still warns, and so does "drugs to avoid in pregnancy", where
+    // "avoid" takes no object of its own.
+    let words: Vec<&str> = padded.split_whitespace().collect();
+    let purpose = |i: usize| {
+        words[i] == "avoid"
+            && i >= 2
+            && words[i - 1] == "to"
+            && !EVALUATIVE.contains(&words[i - 2])
+            && words.get(i + 1).is_some_and(|w| !Class::Preposition.has(w))
+    };
+    let kept: String = words
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !purpose(*i))
+        .map(|(_, w)| *w)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut padded = format!(" {kept} ");
+    // "Recommended for all stable patients unless contraindicated": an exception
+    // the recommendation allows for, not a warning.
+    for opener in [" unless ", " if not ", " where not ", " except where "] {
+        padded = padded.replace(&format!("{opener}contraindicated "), " ");
+    }
+    // "It is not teratogenic", "not harmful to the fetus": a harm denied is
+    // reassurance, not a warning.
+    for harm in HARM_ADJECTIVES {
+        for negation in [" not ", " non ", " never "] {
+            padded = padded.replace(&format!("{negation}{harm} "), " ");
+        }
+    }
+    WARNS.iter().any(|w| padded.contains(&format!(" {w} ")))
+        || states_harm(&crate::text::lower_words(&clause))
 }
 
 /// The candidates (by key) a warning about a kind in the plural warns against:
