@@ -297,9 +297,12 @@ impl Asked {
                     // "What is recommended …": a participle after the copula is the
                     // verb, not a head.
                     // "Which one …" names nothing: what the verb says is asked.
+                    let referred = referred_kind(question);
                     let head = match phrase.as_slice() {
                         [only] if copula && only.ends_with("ed") => "",
-                        ["one"] => "",
+                        // "… needs a DPP-4 inhibitor. Which one …": the kind a sentence
+                        // before introduced.
+                        ["one"] => referred.as_deref().unwrap_or(""),
                         _ => head,
                     };
                     let head = stem(head);
@@ -403,6 +406,65 @@ fn asking_words(question: &str) -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+/// The head noun of the last phrase a sentence before the asking one introduces with
+/// "a" or "an" ("She needs a DPP-4 inhibitor." → "inhibitor"), which "which one"
+/// refers back to; none when it names people.
+fn referred_kind(question: &str) -> Option<String> {
+    let asking = asking(question)?;
+    let before = question.strip_suffix(asking)?;
+    let words: Vec<String> = before
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .map(str::to_string)
+        .collect();
+    // … as what the patient needs or is to be given ("needs a statin", "to start an
+    // antidepressant").
+    let at = words.iter().rposition(|w| w == "a" || w == "an")?;
+    if !at
+        .checked_sub(1)
+        .is_some_and(|b| NEEDING.contains(&words[b].as_str()))
+    {
+        return None;
+    }
+    let phrase: Vec<&String> = words[at + 1..]
+        .iter()
+        .take_while(|w| {
+            !w.is_empty()
+                && !crate::lexicon::any(&crate::lexicon::FUNCTION, w)
+                && !w.ends_with("ing")
+        })
+        .take(4)
+        .collect();
+    let head = phrase.last()?;
+    let people = Class::Person.has(head) || Class::Group.has(head);
+    (!people && !head.chars().all(|c| c.is_ascii_digit())).then(|| head.to_string())
+}
+
+/// Verbs whose object is what a patient is to have ([`referred_kind`]).
+const NEEDING: &[&str] = &[
+    "need",
+    "needs",
+    "needed",
+    "require",
+    "requires",
+    "required",
+    "start",
+    "starts",
+    "starting",
+    "take",
+    "takes",
+    "receive",
+    "receives",
+    "prescribe",
+    "prescribed",
+    "given",
+    "choose",
+    "recommend",
+    "recommends",
+    "want",
+    "wants",
+];
 
 /// The words after a wh-word up to the verb, or up to a preposition that opens a
 /// modifier of the head ("which test | on the nasopharyngeal specimen is …") or a
@@ -2401,6 +2463,16 @@ mod tests {
             ),
             ("Which is preferred?", thing("treatment")),
             ("Which one should she use?", thing("treatment")),
+            // "One" refers back to the kind a sentence before introduced, not to people.
+            (
+                "A woman with stage 4 kidney disease needs a DPP-4 inhibitor. Which one can be \
+                 given without renal adjustment?",
+                thing("inhibitor"),
+            ),
+            (
+                "A man with gout sees a pharmacist. Which one should she use?",
+                thing("treatment"),
+            ),
             ("What should she get instead?", thing("treatment")),
             ("What should replace the live vaccine?", thing("treatment")),
             ("What is contraindicated for her?", thing("treatment")),
