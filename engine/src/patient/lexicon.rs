@@ -45,6 +45,8 @@ pub enum Concept {
     ReducedEjectionFraction,
     /// Epilepsy and the other disorders of recurrent seizures.
     SeizureDisorder,
+    /// A prolonged QT interval (a QTc of 470 ms or more, congenital long QT syndrome).
+    QtProlongation,
 }
 
 impl Concept {
@@ -66,6 +68,7 @@ impl Concept {
                 | Concept::Copd
                 | Concept::ReducedEjectionFraction
                 | Concept::SeizureDisorder
+                | Concept::QtProlongation
         )
     }
 
@@ -101,6 +104,7 @@ impl Concept {
             Concept::Copd => "in COPD",
             Concept::ReducedEjectionFraction => "reduced ejection fraction",
             Concept::SeizureDisorder => "seizure disorder",
+            Concept::QtProlongation => "QT prolongation",
         }
     }
 }
@@ -414,6 +418,21 @@ pub const SYNONYMS: &[(Concept, &[&str])] = &[
             "seizure history",
             "convulsive disorder",
             "convulsive disorders",
+        ],
+    ),
+    (
+        Concept::QtProlongation,
+        &[
+            "qt prolongation",
+            "qtc prolongation",
+            "qt interval prolongation",
+            "prolonged qt",
+            "prolonged qtc",
+            "prolonged qt interval",
+            "prolonged qtc interval",
+            "long qt",
+            "long qt syndrome",
+            "long qt syndromes",
         ],
     ),
 ];

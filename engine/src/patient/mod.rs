@@ -1070,6 +1070,17 @@ impl Patient {
                         .insert(Concept::ReducedEjectionFraction, Truth::False);
                 }
             }
+            // "a QTc of 530 ms", "QTc 480 ms": 470 ms or more is a prolonged QT
+            // interval whatever the sex, 430 ms or less a normal one.
+            let qt = |k: usize| matches!(prev(k), "qtc" | "qt" | "qtcf" | "qtcb");
+            let qt_named = qt(1) || (matches!(prev(1), "of" | "is" | "was") && qt(2));
+            if qt_named && matches!(next(1), "ms" | "msec" | "milliseconds") {
+                if value >= 470.0 {
+                    self.concepts.insert(Concept::QtProlongation, Truth::True);
+                } else if value <= 430.0 {
+                    self.concepts.insert(Concept::QtProlongation, Truth::False);
+                }
+            }
             if prev(1) == "stage" && matches!(next(1), "chronic" | "ckd" | "kidney") {
                 if value >= 4.0 {
                     self.concepts
@@ -1606,6 +1617,26 @@ mod tests {
                 ),
                 ("pregnant women with thrombocytopenia", Truth::True),
             ],
+        );
+    }
+
+    #[test]
+    fn a_measured_qtc_decides_qt_prolongation() {
+        check(
+            "A 35-year-old woman whose baseline ECG shows a QTc of 530 ms has opioid use \
+             disorder.",
+            &[
+                ("patients with QT prolongation", Truth::True),
+                ("patients with long QT syndrome", Truth::True),
+            ],
+        );
+        check(
+            "A man with a QTc of 410 ms has schizophrenia.",
+            &[("patients with a prolonged QTc interval", Truth::False)],
+        );
+        check(
+            "A man with a QTc of 455 ms has schizophrenia.",
+            &[("patients with QT prolongation", Truth::Unknown)],
         );
     }
 

@@ -13,6 +13,9 @@ const ABBREVIATIONS: &[&str] = &[
     "dept", "resp", "ref", "refs", "incl",
 ];
 
+/// The abbreviations of [`ABBREVIATIONS`] that are titles before a name.
+const TITLES: &[&str] = &["dr", "mr", "mrs", "ms", "prof", "st"];
+
 /// Byte ranges of the sentences of `text`, trimmed of surrounding white space; empty
 /// sentences are dropped. Never panics, whatever the input.
 pub fn split_sentences(text: &str) -> Vec<Range<usize>> {
@@ -231,7 +234,11 @@ fn is_abbreviation(text: &str, sentence_start: usize, dot: usize) -> bool {
         return false;
     }
     let lower = word.to_lowercase();
-    if ABBREVIATIONS.contains(&lower.as_str()) {
+    // A title is written with its capital ("Ms. Smith"); "500 ms." ends on a unit.
+    let title = TITLES.contains(&lower.as_str());
+    if ABBREVIATIONS.contains(&lower.as_str())
+        && (!title || word.starts_with(|c: char| c.is_uppercase()))
+    {
         return true;
     }
     // A single capital letter ("J. Smith") or a dotted acronym ("U.S").
@@ -309,6 +316,21 @@ mod tests {
             .map(|r| &text[r])
             .collect();
         assert_eq!(got, expect, "split_sentences({text:?})");
+    }
+
+    #[test]
+    fn a_title_abbreviates_with_its_capital_a_unit_ends_a_sentence() {
+        check(
+            "Avoid methadone when the QTc exceeds 500 ms. Buprenorphine is preferred.",
+            &[
+                "Avoid methadone when the QTc exceeds 500 ms.",
+                "Buprenorphine is preferred.",
+            ],
+        );
+        check(
+            "Ms. Smith was seen by Dr. Jones.",
+            &["Ms. Smith was seen by Dr. Jones."],
+        );
     }
 
     #[test]
