@@ -3140,3 +3140,16 @@ fn which_clause_of_a_statement_warns() {
         .collect();
     assert!(clauses.iter().any(|c| c.contains("7.5 mg")), "{clauses:?}");
 }
+
+#[test]
+fn a_medicine_that_causes_what_the_patient_has_is_warned_against() {
+    let docs = [
+        "Spironolactone is the usual aldosterone antagonist for ascites. In men, \
+                 spironolactone causes painful gynecomastia; amiloride can be substituted.",
+    ];
+    check_gated(
+        &docs,
+        "Which diuretic should be used for ascites in a man who has painful gynecomastia?",
+        "amiloride",
+    );
+}

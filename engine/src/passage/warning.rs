@@ -51,6 +51,7 @@ pub(super) const WARNS: &[&str] = &[
     "can cause",
     "likely to cause",
     "known to cause",
+    "causes",
     "may precipitate",
     "can precipitate",
     "teratogenic",
