@@ -1629,6 +1629,16 @@ pub fn spans(
             // "Holotranscobalamin, the fraction available to cells, falls much less in
             // pregnancy and is the more reliable test".
             if let Some(subject) = phrases.first().filter(|p| p.range.start == 0) {
+                // The name without a strength it is written with ("Permethrin 1%").
+                let mut core = subject.core.clone();
+                while core.len() > 1
+                    && tokens[core.end - 1]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_digit() || c == '%')
+                {
+                    core.end -= 1;
+                }
                 for b in phrases.iter().skip(1) {
                     let of_head = tokens
                         .get(b.core.end.saturating_sub(1))
@@ -1640,18 +1650,8 @@ pub fn spans(
                     let shared = at >= 2
                         && matches!(tokens[at - 1].as_str(), "is" | "are")
                         && tokens[at - 2] == "and";
-                    // The name without a strength it is written with ("Permethrin 1%").
-                    let mut core = subject.core.clone();
-                    while core.len() > 1
-                        && tokens[core.end - 1]
-                            .chars()
-                            .next()
-                            .is_some_and(|c| c.is_ascii_digit() || c == '%')
-                    {
-                        core.end -= 1;
-                    }
                     if of_head && shared && core.len() <= 4 && !core.is_empty() {
-                        out.push(core);
+                        out.push(core.clone());
                     }
                 }
             }

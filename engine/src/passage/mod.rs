@@ -537,6 +537,12 @@ pub fn read(
         _ => None,
     };
     let question_words = stems(question);
+    // The question's words as written, for designators it already says ("troponin I").
+    let question_written: BTreeSet<&str> = words(question)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| w.text(question))
+        .collect();
     // The line of treatment asked for ("Which should be used first line?").
     let asked_line = line_of_treatment(question).first().map(|(_, n)| *n);
     let type_words: BTreeSet<String> = asked::type_words(question)
@@ -918,7 +924,7 @@ pub fn read(
             // question does not say.
             let designates = words(&text).iter().skip(1).any(|w| {
                 let t = w.text(&text);
-                asked::is_designator(t) && !words(question).iter().any(|q| q.text(question) == t)
+                asked::is_designator(t) && !question_written.contains(t)
             });
             let restates = !designates
                 && (content.is_empty()
@@ -2979,23 +2985,18 @@ fn points_back(tokens: &[String], tags: &[Tag]) -> bool {
 /// back ("in these patients"), names people only ("in patients"), or names a use with
 /// another medicine ("in combination with").
 fn warned_population(text: &str) -> Option<&str> {
-    let lower = text.to_lowercase();
-    if lower.len() != text.len() {
-        return None;
-    }
-    let ws = words(&lower);
-    let at = ws.windows(2).enumerate().position(|(k, p)| {
-        let (verb, prep) = (p[0].text(&lower), p[1].text(&lower));
-        let warns = match verb {
+    let ws = words(text);
+    let lower: Vec<String> = ws.iter().map(|w| w.text(text).to_lowercase()).collect();
+    let at = (0..lower.len().saturating_sub(1)).find(|&k| {
+        let warns = match lower[k].as_str() {
             "contraindicated" | "avoid" | "avoided" | "unsuitable" => true,
             // "not recommended for", "should not be used in": denied, they warn.
-            "recommended" | "used" | "given" | "administered" | "suitable" => ws
-                [k.saturating_sub(3)..k]
-                .iter()
-                .any(|w| w.text(&lower) == "not"),
+            "recommended" | "used" | "given" | "administered" | "suitable" => {
+                lower[k.saturating_sub(3)..k].iter().any(|w| w == "not")
+            }
             _ => false,
         };
-        warns && matches!(prep, "in" | "for" | "during")
+        warns && matches!(lower[k + 1].as_str(), "in" | "for" | "during")
     })?;
     let start = ws.get(at + 2)?.span.start;
     let rest = &text[start..];

@@ -136,16 +136,21 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
     let raw = clauses(text);
     let mut out = Vec::with_capacity(raw.len());
     let mut open: Option<usize> = None;
-    for (i, r) in raw.iter().enumerate() {
-        let start = open.unwrap_or(r.start);
-        let mut inside = analysis
+    // The tags of the words inside a byte range.
+    let words_of = |range: &std::ops::Range<usize>| {
+        analysis
             .words
             .iter()
             .zip(&analysis.tags)
-            .filter(|(w, _)| w.is_word && r.start <= w.span.start && w.span.end <= r.end)
-            .peekable();
-        let names = inside.peek().is_some();
-        let has_verb = inside.any(|(_, t)| t.is_verb());
+            .filter(|(w, _)| w.is_word && range.start <= w.span.start && w.span.end <= range.end)
+            .map(|(_, t)| *t)
+            .collect::<Vec<Tag>>()
+    };
+    let verbless = |range: &std::ops::Range<usize>| !words_of(range).iter().any(|t| t.is_verb());
+    for (i, r) in raw.iter().enumerate() {
+        let start = open.unwrap_or(r.start);
+        let names = !words_of(r).is_empty();
+        let has_verb = !verbless(r);
         let comma_next = raw
             .get(i + 1)
             .and_then(|n| text.get(n.clone()))
@@ -156,13 +161,6 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
         }
         // "the higher dose (7.5 mg) of zopiclone (Imovane®) is likely to cause …": a
         // bracket with no verb is an aside inside its clause, not a clause of its own.
-        let verbless = |n: &std::ops::Range<usize>| {
-            !analysis
-                .words
-                .iter()
-                .zip(&analysis.tags)
-                .any(|(w, t)| n.start <= w.span.start && w.span.end <= n.end && t.is_verb())
-        };
         let starts = |n: &std::ops::Range<usize>, mark: char| {
             text.get(n.clone()).is_some_and(|t| t.starts_with(mark))
         };
@@ -177,17 +175,6 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
         // "Cough and cold medicines, including dextromethorphan, are not recommended
         // …": a clause whose first word is its finite verb has no subject of its own;
         // the part before it, with no finite verb, is its subject.
-        let words_of = |range: &std::ops::Range<usize>| {
-            analysis
-                .words
-                .iter()
-                .zip(&analysis.tags)
-                .filter(|(w, _)| {
-                    w.is_word && range.start <= w.span.start && w.span.end <= range.end
-                })
-                .map(|(_, t)| *t)
-                .collect::<Vec<Tag>>()
-        };
         let subjectless = open.is_none()
             && text.get(r.clone()).is_some_and(|t| t.starts_with(','))
             && words_of(r).first().is_some_and(|t| t.is_finite_verb());
