@@ -320,3 +320,19 @@ fn a_harm_to_some_people_takes_no_population_from_the_paragraph() {
         shown(&x)
     );
 }
+
+#[test]
+fn a_connective_adverb_opening_a_sentence_names_nothing() {
+    // "However," before an introductory population is no list item of the predicate's
+    // subjects or objects: the tuples name IgG tests, never "However".
+    let x = extract(&[
+        "The serologic tests that check for IgA antibodies are more sensitive for celiac disease than the tests for IgG antibodies. However, in people who have IgA deficiency, IgG tests may be useful.",
+    ]);
+    let named = |name: &str| {
+        x.tuples
+            .iter()
+            .any(|t| t.subject == name || t.object == name)
+    };
+    assert!(named("IgG tests"), "{:#?}", shown(&x));
+    assert!(!named("However"), "{:#?}", shown(&x));
+}
