@@ -73,6 +73,9 @@ const AMOUNT_HEADS: &[&str] = &[
     "range",
     "maximum",
     "minimum",
+    // A bound on an amount is an amount ("What is the metformin dose limit?").
+    "limit",
+    "ceiling",
     "adjustment",
     "reduction",
     "increase",
@@ -2086,6 +2089,9 @@ const MEDICINE_NOUNS: &[&str] = &[
     "preparation",
     "prophylaxis",
     "choice",
+    // The lay words for a medicine for pain or for an illness ("Which painkillers …").
+    "painkiller",
+    "remedy",
 ];
 
 /// Whether a head noun names a medicine in general: one of [`MEDICINE_NOUNS`], or a
@@ -2376,6 +2382,11 @@ mod tests {
             ),
             (
                 "What dose of hepatitis B surface antigen should it deliver?",
+                Some(Asked::Amount { measured: false }),
+            ),
+            // A bound on a dose is an amount.
+            (
+                "What is the recommended metformin dose limit?",
                 Some(Asked::Amount { measured: false }),
             ),
             (

@@ -436,6 +436,17 @@ fn another_answer_stands_unless_the_documents_say_otherwise_for_this_patient() {
                 ("10%", false, true, false),
             ],
         ),
+        (
+            "Flu usually gets better on its own. To bring down a fever in children and \
+             teenagers, give paracetamol. Flu vaccines are offered to children and teenagers \
+             every year.",
+            "Which painkillers are recommended to bring down a fever from flu in a \
+             13-year-old?",
+            // A painkiller is a medicine: the name of one said of the patient answers,
+            // and what names no medicine is not of the kind, even said of the patient.
+            "paracetamol",
+            &[("vaccines", true, false, true)],
+        ),
     ];
     for &(text, question, best, others) in cases {
         let reading = gated_reading(text, question).expect("a reading");
