@@ -648,6 +648,19 @@ fn explain_passage(prepared: &Prepared, question: &str, config: &PipelineConfig)
     if config.ranking {
         engine::passage::rank::Ranker::shipped().rank(language, &mut reading);
     }
+    let mut query = engine::query::parse(question);
+    query.patient.learn_kinds(&language.drugs, question);
+    let p = &query.patient;
+    println!(
+        "   patient concepts {:?} measures {:?} words {:?} kinds {:?}",
+        p.concepts,
+        p.measures
+            .iter()
+            .map(|m| format!("{:?} {:?}", m.quantity, m.interval))
+            .collect::<Vec<_>>(),
+        p.words,
+        p.kinds
+    );
     println!("   reader asks {:?}", reading.asked);
     for c in reading.candidates.iter().take(10) {
         println!(

@@ -940,9 +940,23 @@ pub async fn answer_with(
         Some(language) => {
             // What the gate blocked stays blocked: its options are ruled out for the
             // reader too.
+            // An option is ruled out for the patient by an edge that a condition
+            // excluding people like them closes ("adolescents and adults who are not
+            // pregnant", "not in pregnancy"); an edge for a population the patient is
+            // not in ("men who have sex with men") says nothing against its option.
+            let excludes = |e: EdgeId| {
+                gate.blocked_by(graph, e).is_some_and(|(id, negated)| {
+                    negated
+                        || graph
+                            .condition_phrases()
+                            .get(id.0 as usize)
+                            .is_some_and(|p| crate::patient::negates(p))
+                })
+            };
             let ruled_out: Vec<(String, crate::text::Span)> = gate
                 .blocked()
                 .into_iter()
+                .filter(|&e| excludes(e))
                 .filter_map(|e| {
                     let (_, option) = graph.endpoints(e)?;
                     let span = graph.edge(e)?.evidence.first()?.clone();

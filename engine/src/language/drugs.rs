@@ -214,6 +214,19 @@ const CYTOCHROMES: &str = "D08.244";
 /// MeSH's branch of vaccines.
 pub const VACCINES: &str = "D20.215";
 
+/// A name without the salt it ends with ("paroxetine mesylate" → "paroxetine"): the
+/// salt form is the same medicine (`None` when the name ends with no salt, or is one).
+fn without_salt(key: &str) -> Option<&str> {
+    let mut name = key;
+    while let Some((before, last)) = name.rsplit_once(' ') {
+        if !crate::lexicon::Class::Salt.has(last) {
+            break;
+        }
+        name = before;
+    }
+    (name.len() < key.len()).then_some(name)
+}
+
 /// A name as the lexicon's maps key it: lower case, white space collapsed.
 fn lookup_key(name: &str) -> String {
     name.split_whitespace()
@@ -380,6 +393,7 @@ impl DrugLexicon {
             .get(&key)
             .or_else(|| self.variants.get(&unhyphenated(&key)?))
             .or_else(|| self.variants.get(without_footnote(&key)?))
+            .or_else(|| self.variants.get(without_salt(&key)?))
             .or_else(|| {
                 // A combination product written the way the lexicon does not list it
                 // ("sofosbuvir-velpatasvir" for "sofosbuvir and velpatasvir").
@@ -466,7 +480,8 @@ impl DrugLexicon {
     }
 
     /// Drug mentions in a sequence of words: at each position the longest run of words
-    /// that names a drug, left to right, never overlapping. Ranges index `words`.
+    /// that names a drug (a salt form included: "paroxetine mesylate" is paroxetine, not
+    /// paroxetine and a mesylate), left to right, never overlapping. Ranges index `words`.
     pub fn mentions(&self, words: &[&str]) -> Vec<(Range<usize>, Drug<'_>)> {
         let mut out = Vec::new();
         let mut i = 0;

@@ -67,7 +67,7 @@ impl Language {
 
     /// Tokens, tags and noun phrases of one sentence (or any short text).
     pub fn analyse(&self, text: &str) -> Analysis {
-        let words = words(text);
+        let words = self.unglued(text, words(text));
         let tokens: Vec<&str> = words.iter().map(|w| w.text(text)).collect();
         let tags = self.tagger.tag(&tokens);
         let phrases = noun_phrases(&tags);
@@ -77,6 +77,68 @@ impl Language {
             phrases,
         }
     }
+}
+
+impl Language {
+    /// `words` (tokens of `text`) with the words a copied table glued together taken
+    /// apart: a page that drops the boundary between two cells runs a word into the
+    /// capitalised word or the number after it ("MefloquineOne tablet", "returnTake with
+    /// milk", "Doxycycline100 mg"). A lower-case run of at least
+    /// [`MIN_GLUED_LETTERS`] letters followed by a capital and two lower-case letters,
+    /// or by two digits, is two words, unless the drug lexicon knows the whole token (a
+    /// brand written in camel case). Short runs stay whole: "EpiPen", "eGFR", "HbA1c",
+    /// "CrCl", "GeneXpert".
+    fn unglued(&self, text: &str, words: Vec<Word>) -> Vec<Word> {
+        let mut out = Vec::with_capacity(words.len());
+        for word in words {
+            let token = word.text(text);
+            let cuts = glue_points(token);
+            if !word.is_word || cuts.is_empty() || self.drugs.lookup(token).is_some() {
+                out.push(word);
+                continue;
+            }
+            let mut start = word.span.start;
+            for cut in cuts {
+                out.push(Word {
+                    span: start..word.span.start + cut,
+                    is_word: true,
+                });
+                start = word.span.start + cut;
+            }
+            out.push(Word {
+                span: start..word.span.end,
+                is_word: true,
+            });
+        }
+        out
+    }
+}
+
+/// Fewest lower-case letters before a point where [`Language::unglued`] takes a token
+/// apart.
+const MIN_GLUED_LETTERS: usize = 4;
+
+/// The byte offsets in `token` where a glued word ends (see [`Language::unglued`]).
+fn glue_points(token: &str) -> Vec<usize> {
+    let chars: Vec<(usize, char)> = token.char_indices().collect();
+    let mut cuts = Vec::new();
+    let mut lower_run = 0;
+    for (k, &(at, c)) in chars.iter().enumerate() {
+        let next = |n: usize| chars.get(k + n).map(|&(_, c)| c);
+        let capital_word = c.is_ascii_uppercase()
+            && next(1).is_some_and(|c| c.is_ascii_lowercase())
+            && next(2).is_some_and(|c| c.is_ascii_lowercase());
+        let number = c.is_ascii_digit() && next(1).is_some_and(|c| c.is_ascii_digit());
+        if lower_run >= MIN_GLUED_LETTERS && (capital_word || number) {
+            cuts.push(at);
+        }
+        lower_run = if c.is_ascii_lowercase() {
+            lower_run + 1
+        } else {
+            0
+        };
+    }
+    cuts
 }
 
 /// One line of a data file in sections (`[name]` lines open them, `#` lines are

@@ -266,6 +266,56 @@ fn combination_products_are_drugs_however_written() {
 }
 
 #[test]
+fn words_a_copied_table_glued_together_are_taken_apart() {
+    let language = shipped();
+    let cases: &[(&str, &[&str])] = &[
+        ("MefloquineOne tablet", &["Mefloquine", "One", "tablet"]),
+        (
+            "after returnTake with milk",
+            &["after", "return", "Take", "with", "milk"],
+        ),
+        ("Doxycycline100 mg", &["Doxycycline", "100", "mg"]),
+        // Short runs and names the lexicon knows stay whole.
+        ("EpiPen and GeneXpert", &["EpiPen", "and", "GeneXpert"]),
+        (
+            "eGFR, HbA1c and CrCl",
+            &["eGFR", ",", "HbA1c", "and", "CrCl"],
+        ),
+        ("Vancomycin4 daily", &["Vancomycin4", "daily"]),
+    ];
+    for (text, expected) in cases {
+        let analysis = language.analyse(text);
+        let tokens: Vec<&str> = analysis.words.iter().map(|w| w.text(text)).collect();
+        assert_eq!(&tokens, expected, "{text}");
+    }
+}
+
+#[test]
+fn a_salt_form_is_its_medicine() {
+    let drugs = &shipped().drugs;
+    for (salt, medicine) in [
+        ("paroxetine mesylate", "paroxetine"),
+        ("Metoprolol succinate", "metoprolol"),
+        ("naproxen sodium", "naproxen"),
+        ("doxycycline hyclate", "doxycycline"),
+    ] {
+        let base = drugs.lookup(medicine).map(|d| d.canonical);
+        assert!(base.is_some(), "{medicine}");
+        assert_eq!(drugs.lookup(salt).map(|d| d.canonical), base, "{salt}");
+    }
+    // The salt is no medicine of its own beside the one it follows.
+    let words = ["low-dose", "paroxetine", "mesylate", "7.5", "mg"];
+    let found: Vec<(usize, usize)> = drugs
+        .mentions(&words)
+        .into_iter()
+        .map(|(r, _)| (r.start, r.end))
+        .collect();
+    assert_eq!(found, [(1, 3)]);
+    // A name that is no salt form stays unknown.
+    assert_eq!(drugs.lookup("paroxetine tablets"), None);
+}
+
+#[test]
 fn drug_names_map_brands_and_variants_to_one_generic() {
     let drugs = &shipped().drugs;
     assert!(drugs.len() > 50_000);

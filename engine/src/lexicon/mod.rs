@@ -35,11 +35,14 @@ pub enum Class {
     Specimen,
     /// Words that name a route of administration ("oral", "transdermal").
     Route,
+    /// The counter-ions of pharmaceutical salts ("mesylate", "sodium"): after a drug's
+    /// name, its salt form.
+    Salt,
 }
 
 impl Class {
     /// Every class, in the order of `words.txt`.
-    pub const ALL: [Class; 12] = [
+    pub const ALL: [Class; 13] = [
         Class::Anyone,
         Class::Person,
         Class::Group,
@@ -52,6 +55,7 @@ impl Class {
         Class::Test,
         Class::Specimen,
         Class::Route,
+        Class::Salt,
     ];
 
     /// The class's section name in `words.txt`.
@@ -69,6 +73,7 @@ impl Class {
             Class::Test => "test",
             Class::Specimen => "specimen",
             Class::Route => "route",
+            Class::Salt => "salt",
         }
     }
 

@@ -2096,12 +2096,16 @@ const MEDICINE_NOUNS: &[&str] = &[
 
 /// Whether a head noun names a medicine in general: one of [`MEDICINE_NOUNS`], or a
 /// compound ending in one ("monotherapy", "pharmacotherapy").
-fn medicine_noun(head: &str) -> bool {
+pub(super) fn medicine_noun(head: &str) -> bool {
     MEDICINE_NOUNS.iter().any(|n| {
         let n = stem(n);
-        head == n || (n == "therapy" && head.ends_with("therapy"))
+        head == n || (n.len() >= MIN_COMPOUNDED && head.ends_with(&n))
     })
 }
+
+/// Shortest medicine noun that closes a compound naming a medicine too
+/// ("chemoprophylaxis", "pharmacotherapy"); shorter ones close other words ("reagent").
+const MIN_COMPOUNDED: usize = 7;
 
 /// Whether a word is an ordinal written with digits ("1st", "2nd", "23rd", "4th").
 fn is_ordinal(token: &str) -> bool {

@@ -34,7 +34,7 @@ use crate::language::{Analysis, Language, Tag};
 use crate::lexicon::{self, Class};
 use crate::patient::Patient;
 use crate::query::ParsedQuery;
-use crate::text::{abbreviations, normalize_term, words, Document, Span};
+use crate::text::{abbreviations, initialisms, normalize_term, words, Document, Span};
 use warning::*;
 
 pub use asked::{Asked, Typed};
@@ -591,10 +591,19 @@ pub fn read(
         .zip(&analyses)
         .map(|(s, a)| a.lower(&s.text))
         .collect();
-    let written: Vec<(String, String)> = docs
+    // Short forms the documents define, then those they use undefined for what the
+    // question writes in full ("DLB" for "dementia with Lewy bodies").
+    let mut written: Vec<(String, String)> = docs
         .iter()
         .flat_map(|doc| abbreviations(&doc.text))
         .collect();
+    for doc in docs {
+        for (short, long) in initialisms(&doc.text, question) {
+            if !written.iter().any(|(s, _)| *s == short) {
+                written.push((short, long));
+            }
+        }
+    }
     let defined: BTreeMap<String, String> = written
         .iter()
         .map(|(short, long)| (normalize_term(short), long.clone()))
@@ -889,6 +898,17 @@ pub fn read(
     // A test is named without the result it gave ("a negative RT-qPCR").
     let asks_test = matches!(&asked, Asked::Thing { head, .. }
         if asked::member_class(head) == Some(Class::Test));
+    // A medicine, test or specimen asked for.
+    let gives_or_tests = match &asked {
+        Asked::Thing { head, .. } => {
+            asked::medicine_noun(head)
+                || head == "vaccine"
+                || language.drugs.is_class_noun(head)
+                || Class::Test.has(head)
+                || Class::Specimen.has(head)
+        }
+        _ => false,
+    };
     let admit =
         |statement: &Statement, analysis: &Analysis, tokens: &[String], range: Range<usize>| {
             // A thing's name opens with no verb ("use venous blood glucose
@@ -937,9 +957,13 @@ pub fn read(
             // such as phenelzine"): the patients' medicine, not one to give them.
             let population = matches!(asked, Asked::Thing { .. })
                 && in_population(tokens, &analysis.tags, range.start);
+            // "Pregnancy" and "lactation" name whom a statement is about: no medicine,
+            // test or specimen.
+            let populace = gives_or_tests && crate::patient::names_only_population(&text);
             let rejected = key.is_empty()
                 || role
                 || population
+                || populace
                 || restates
                 || asked::changed_from(tokens, range.start)
                 || redefined(&text)
@@ -1544,9 +1568,15 @@ pub fn read(
                 })
         });
         if opens_paragraph {
-            paragraph_scope = match (patient, fronted_condition(&statement.text)) {
+            // As written and with its short forms spelled out ("Caution — DLB: …").
+            let fronted =
+                fronted_condition(&statement.text).or_else(|| run_in_label(&statement.text));
+            paragraph_scope = match (patient, fronted) {
                 (Some(p), Some(fronted)) if statement.kind == Kind::Sentence => {
-                    Some(applies_to(p, fronted, &patient_words)).filter(|t| *t != Truth::Unknown)
+                    [fronted.to_string(), spelled_text(fronted, &written)]
+                        .iter()
+                        .map(|text| applies_to(p, text, &patient_words))
+                        .find(|t| *t != Truth::Unknown)
                 }
                 _ => None,
             };
@@ -2696,6 +2726,19 @@ fn fronted_condition(part: &str) -> Option<&str> {
     (opener || bounds).then_some(lead)
 }
 
+/// The run-in heading a paragraph opens with: the words before its first colon
+/// ("Dose adjustment, creatinine clearance below 30 mL/min: enoxaparin accumulates …
+/// Treatment dose: 1 mg/kg once daily"). Like a heading on a line of its own, it scopes
+/// the paragraph it opens. A label is short: a colon after a whole clause introduces
+/// a list or an explanation, not a heading.
+fn run_in_label(text: &str) -> Option<&str> {
+    const LABEL_WORDS: usize = 10;
+    let colon = text.find(':')?;
+    let label = text[..colon].trim();
+    let words = label.split_whitespace().count();
+    (1..=LABEL_WORDS).contains(&words).then_some(label)
+}
+
 /// Words that open a phrase stating for whom, or when, the rest of its clause holds.
 const FRONTED_CONDITIONS: &[&str] = &["for", "in", "if", "when", "among", "with", "during"];
 
@@ -3145,9 +3188,11 @@ fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<St
     if decided.contains(&Truth::False) {
         return Truth::False;
     }
-    // A list item narrows its lead-in: "Offer X for these seizures in:" / "boys and
-    // men" is not about a woman, whatever the lead-in says.
-    if statement.lead.is_some() && applies_to(patient, &text, patient_words) == Truth::False {
+    // A statement narrows what scopes it: a list item its lead-in ("Offer X for these
+    // seizures in:" / "boys and men" is not about a woman, whatever the lead-in says),
+    // a statement its headings ("People at least 65 years of age should receive …"
+    // under "All age groups" is not about a 28-year-old).
+    if applies_to(patient, &text, patient_words) == Truth::False {
         return Truth::False;
     }
     let mut any_false = false;

@@ -1605,6 +1605,16 @@ fn warnings_are_read_in_their_usual_wordings() {
             "HbA1c is unreliable in people with haemolytic anaemia.",
             true,
         ),
+        (
+            "HbA1c can underestimate past glycaemia in people with haemoglobin variants.",
+            true,
+        ),
+        (
+            "Serum creatinine overestimates kidney function in people with low muscle mass.",
+            true,
+        ),
+        ("A normal ferritin may be misleading in inflammation.", true),
+        ("Ferritin estimates iron stores.", false),
     ];
     for (sentence, warns) in cases {
         assert_eq!(!warning_clauses(sentence).is_empty(), *warns, "{sentence}");
@@ -3163,4 +3173,97 @@ fn a_medicine_that_causes_what_the_patient_has_is_warned_against() {
         "Which diuretic should be used for ascites in a man who has painful gynecomastia?",
         "amiloride",
     );
+}
+
+#[test]
+fn a_run_in_label_scopes_the_sentences_of_its_paragraph() {
+    // "Dose adjustment, creatinine clearance below 30 mL/min:" opens its paragraph as a
+    // heading would, so "Treatment dose: …" after it is for that patient; what the
+    // question asks to treat ("for DVT") is no condition of the patient's.
+    let usual = "Exemplumab — treatment of DVT or PE: 1 mg/kg every 12 hours by \
+                 subcutaneous injection, for at least 5 days.";
+    let renal = "Dose adjustment, creatinine clearance below 30 mL/min: exemplumab is \
+                 renally cleared and accumulates. Treatment dose: 1 mg/kg once daily.";
+    check(
+        &[usual, renal],
+        "What is the therapeutic exemplumab dose for DVT in a patient with CrCl 22 mL/min?",
+        Some("1 mg/kg once daily"),
+        Some("1 mg/kg every 12 hours"),
+    );
+}
+
+#[test]
+fn a_list_between_dashes_takes_the_warning_of_its_clause() {
+    let general = "Paroxetine is effective for hot flushes. Venlafaxine is also used.";
+    for warning in [
+        "Strong CYP2D6 inhibitors — paroxetine and bupropion — should be avoided in women \
+         taking tamoxifen. Venlafaxine is an alternative.",
+        "Strong CYP2D6 inhibitors – paroxetine, fluoxetine and bupropion – reduce endoxifen \
+         levels and should be avoided in women taking tamoxifen. Venlafaxine is an alternative.",
+    ] {
+        check(
+            &[general, warning],
+            "In a woman taking tamoxifen, which drug is preferred for hot flushes?",
+            Some("venlafaxine"),
+            Some("paroxetine"),
+        );
+    }
+}
+
+#[test]
+fn a_short_form_the_documents_leave_undefined_names_what_the_question_spells_out() {
+    let general = "Delirium: treat the cause first. If a person is distressed, consider \
+                   haloperidol 0.5 mg orally.";
+    let caution = "Caution — DLB: severe neuroleptic sensitivity reactions occur. \
+                   Haloperidol should be avoided. If an antipsychotic is essential, use \
+                   quetiapine.";
+    check(
+        &[general, caution],
+        "Which antipsychotic should be used for delirium in a man with dementia with Lewy \
+         bodies?",
+        Some("quetiapine"),
+        Some("haloperidol"),
+    );
+}
+
+#[test]
+fn a_population_is_no_medicine_to_give() {
+    // A copied table's cells: the contraindicated populations are not what to give.
+    let table = "Available chemoprophylactic options\n\nDoxycycline 100 mg daily\n\
+                 Contraindications: pregnancy and lactation; children under 8 years\n\n\
+                 Mefloquine 250 mg weekly\nContraindications: epilepsy\n\n\
+                 Mefloquine can be used in pregnancy.";
+    check_gated(
+        &[table],
+        "Which malaria chemoprophylaxis should a traveller who is 14 weeks pregnant take?",
+        "Mefloquine",
+    );
+    let reading = gated_reading(
+        table,
+        "Which malaria chemoprophylaxis should a traveller who is 14 weeks pregnant take?",
+    )
+    .expect("a reading");
+    let texts: Vec<String> = reading
+        .candidates
+        .iter()
+        .map(|c| normalize_term(&c.text))
+        .collect();
+    assert!(texts.iter().any(|t| t == "mefloquine"), "{texts:?}");
+    assert!(
+        !texts.iter().any(|t| t == "pregnancy" || t == "lactation"),
+        "{texts:?}"
+    );
+    for (phrase, population) in [
+        ("pregnancy", true),
+        ("lactation", true),
+        ("severe renal impairment", true),
+        ("pregnancy test", false),
+        ("mefloquine", false),
+    ] {
+        assert_eq!(
+            crate::patient::names_only_population(phrase),
+            population,
+            "{phrase}"
+        );
+    }
 }

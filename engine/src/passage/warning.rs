@@ -88,7 +88,17 @@ pub(super) const WARNS: &[&str] = &[
     "falsely",
     "unreliable",
     "not reliable",
+    "less reliable",
     "inaccurate",
+    "not accurate",
+    "less accurate",
+    "misleading",
+    // A test that under- or overestimates in a population misleads there ("HbA1c can
+    // underestimate past glycaemia in people with haemoglobin variants").
+    "underestimate",
+    "underestimates",
+    "overestimate",
+    "overestimates",
     // So is a treatment that does not work for it.
     "ineffective",
     "not effective",
@@ -133,9 +143,6 @@ pub(super) fn warning_clauses(text: &str) -> Vec<std::ops::Range<usize>> {
 /// sinecatechins should not be used in pregnancy") is one clause with it, so what the
 /// clause says holds for every name listed.
 pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Range<usize>> {
-    let raw = clauses(text);
-    let mut out = Vec::with_capacity(raw.len());
-    let mut open: Option<usize> = None;
     // The tags of the words inside a byte range.
     let words_of = |range: &std::ops::Range<usize>| {
         analysis
@@ -147,6 +154,9 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
             .collect::<Vec<Tag>>()
     };
     let verbless = |range: &std::ops::Range<usize>| !words_of(range).iter().any(|t| t.is_verb());
+    let raw = dash_asides(clauses(text), text, verbless);
+    let mut out = Vec::with_capacity(raw.len());
+    let mut open: Option<usize> = None;
     for (i, r) in raw.iter().enumerate() {
         let start = open.unwrap_or(r.start);
         let names = !words_of(r).is_empty();
@@ -216,6 +226,47 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
             let start = out[k].start;
             out.truncate(k);
             out.push(start..text.len());
+        }
+    }
+    out
+}
+
+/// `clauses` (byte ranges of `text`) with each aside that a pair of dashes sets off
+/// inside a clause joined to it: "Strong CYP2D6 inhibitors — paroxetine, fluoxetine and
+/// bupropion — should be avoided …" is one clause, whose warning holds for the names
+/// the dashes enclose, as brackets enclose them. An aside is verbless (`verbless` says
+/// so of a range); dashes around a clause with a verb join clauses of their own.
+fn dash_asides(
+    clauses: Vec<std::ops::Range<usize>>,
+    text: &str,
+    verbless: impl Fn(&std::ops::Range<usize>) -> bool,
+) -> Vec<std::ops::Range<usize>> {
+    let dash = |r: &std::ops::Range<usize>| {
+        text.get(r.clone())
+            .and_then(|t| t.chars().next())
+            .filter(|c| matches!(c, '—' | '–'))
+    };
+    let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(clauses.len());
+    let mut i = 0;
+    while i < clauses.len() {
+        let closing = dash(&clauses[i]).and_then(|mark| {
+            (i + 1..clauses.len())
+                .take_while(|&k| dash(&clauses[k]).is_none())
+                .last()
+                .map_or(Some(i + 1), |k| Some(k + 1))
+                .filter(|&k| k < clauses.len() && dash(&clauses[k]) == Some(mark))
+        });
+        match closing {
+            Some(k) if !out.is_empty() && clauses[i..k].iter().all(&verbless) => {
+                if let Some(before) = out.last_mut() {
+                    before.end = clauses[k].end;
+                }
+                i = k + 1;
+            }
+            _ => {
+                out.push(clauses[i].clone());
+                i += 1;
+            }
         }
     }
     out

@@ -768,6 +768,39 @@ fn concepts_mentioned(padded_phrase: &str) -> Vec<(Concept, bool)> {
         .collect()
 }
 
+/// Whether a condition phrase excludes people by a negation: "who are not pregnant",
+/// "non-pregnant adults", "without renal impairment".
+pub fn negates(phrase: &str) -> bool {
+    plain_words(phrase)
+        .iter()
+        .any(|w| NEGATORS.contains(&w.as_str()))
+}
+
+/// Whether a phrase names a population and nothing else: "pregnancy", "lactation",
+/// "severe renal impairment" (each content word a word of a population concept it
+/// names). Such a phrase says whom a statement is about, never what to give them.
+pub fn names_only_population(phrase: &str) -> bool {
+    let padded_phrase = padded(phrase);
+    let named: Vec<Concept> = concepts_mentioned(&padded_phrase)
+        .into_iter()
+        .map(|(c, _)| c)
+        .collect();
+    if named.is_empty() {
+        return false;
+    }
+    let covered: BTreeSet<String> = lexicon::SYNONYMS
+        .iter()
+        .filter(|(c, _)| named.contains(c))
+        .flat_map(|(_, synonyms)| synonyms.iter())
+        .filter(|s| contains_phrase(&padded_phrase, s))
+        .flat_map(|s| plain_words(s))
+        .collect();
+    plain_words(phrase)
+        .iter()
+        .filter(|w| !is_stop(w) && !QUALIFIERS.contains(&w.as_str()))
+        .all(|w| covered.contains(w))
+}
+
 /// The most specific of the concepts mentioned, which speak for the phrase: "first
 /// trimester" also names pregnancy, but it is the trimester that decides.
 fn most_specific(mentioned: &[(Concept, bool)]) -> Vec<(Concept, bool)> {
@@ -822,15 +855,26 @@ impl Patient {
         revised
     }
 
-    /// This patient without the diseases `topic` names that `description` does not:
-    /// what a question asks to treat ("for heart failure with reduced ejection
-    /// fraction") is its topic, not a condition that singles out a statement for them.
+    /// This patient without the diseases and words `topic` names that `description`
+    /// does not: what a question asks to treat ("for heart failure with reduced
+    /// ejection fraction") and with what ("the enoxaparin dose") is its topic, not a
+    /// condition that singles out a statement for them.
     pub fn without_topic(&self, topic: &str, description: &str) -> Patient {
         let described: Vec<Concept> = concepts_mentioned(&padded(description))
             .into_iter()
             .map(|(c, _)| c)
             .collect();
         let mut out = self.clone();
+        let own: BTreeSet<String> = plain_words(description)
+            .iter()
+            .map(|w| singular(w).to_lowercase())
+            .collect();
+        for w in plain_words(topic) {
+            let w = singular(&w).to_lowercase();
+            if !own.contains(&w) {
+                out.words.remove(&w);
+            }
+        }
         for (concept, plain) in most_specific(&concepts_mentioned(&padded(topic))) {
             if plain && concept.is_disease() && !described.contains(&concept) {
                 out.set_concept(concept, Truth::Unknown);

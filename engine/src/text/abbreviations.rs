@@ -83,9 +83,111 @@ pub fn abbreviations(text: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The short forms `text` uses undefined that spell the initials of words `other`
+/// writes in full, as (short form as written, long form in [`normalize_term`]'s form)
+/// pairs: "DLB" in a document and "dementia with Lewy bodies" in the question, "HIT"
+/// and "heparin-induced thrombocytopenia". An initialism takes the first letter of each
+/// word and of each part of a hyphenated one, passing over short function words
+/// ("with", "of"). Two letters fit too many pairs of words by chance ("MG" and "man
+/// given"): only short forms of three letters or more are read.
+pub fn initialisms(text: &str, other: &str) -> Vec<(String, String)> {
+    let parts: Vec<String> = words(other)
+        .iter()
+        .filter(|w| w.is_word)
+        .flat_map(|w| {
+            w.text(other)
+                .split('-')
+                .filter(|p| !p.is_empty())
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let skipped = |w: &str| INITIALISM_SKIPS.contains(&w);
+    let mut out: Vec<(String, String)> = Vec::new();
+    for token in words(text).iter().filter(|w| w.is_word) {
+        let short = token.text(text);
+        let letters: Vec<char> = short.chars().map(|c| c.to_ascii_lowercase()).collect();
+        let shaped = (MIN_INITIALS..=MAX_INITIALS).contains(&letters.len())
+            && short.chars().all(|c| c.is_ascii_uppercase());
+        if !shaped || out.iter().any(|(s, _)| s == short) {
+            continue;
+        }
+        let found = (0..parts.len()).find_map(|start| {
+            let mut k = start;
+            let mut matched = 0;
+            while matched < letters.len() && k < parts.len() {
+                let w = parts[k].as_str();
+                if matched > 0 && skipped(w) {
+                    k += 1;
+                    continue;
+                }
+                if !w.starts_with(letters[matched]) || skipped(w) {
+                    return None;
+                }
+                matched += 1;
+                k += 1;
+            }
+            (matched == letters.len()).then(|| normalize_term(&parts[start..k].join(" ")))
+        });
+        if let Some(long) = found {
+            out.push((short.to_string(), long));
+        }
+    }
+    out
+}
+
+/// Fewest letters of an initialism [`initialisms`] reads.
+const MIN_INITIALS: usize = 3;
+
+/// Most letters of an initialism [`initialisms`] reads.
+const MAX_INITIALS: usize = 6;
+
+/// Function words an initialism passes over ("dementia with Lewy bodies" → "DLB").
+const INITIALISM_SKIPS: &[&str] = &["with", "of", "and", "the", "in", "to", "for", "on"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_undefined_short_form_spells_the_initials_of_words_written_elsewhere() {
+        // (text, the other text, the pairs read)
+        type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
+        let cases: &[Case] = &[
+            (
+                "Caution in DLB: avoid haloperidol.",
+                "a man with dementia with Lewy bodies",
+                &[("DLB", "dementia with lewy body")],
+            ),
+            (
+                "Argatroban is used in HIT.",
+                "a patient with heparin-induced thrombocytopenia",
+                &[("HIT", "heparin induced thrombocytopenia")],
+            ),
+            (
+                "Avoid in COPD.",
+                "a man with chronic obstructive pulmonary disease",
+                &[("COPD", "chronic obstructive pulmonary disease")],
+            ),
+            // Two letters are too few to tell; initials out of order, or a short form
+            // the other text does not spell, pair with nothing.
+            ("Avoid in MG.", "a woman with myasthenia gravis", &[]),
+            (
+                "Avoid in CKD.",
+                "a patient with kidney disease, chronic",
+                &[],
+            ),
+            ("The INR rises.", "a patient with atrial fibrillation", &[]),
+            ("Give IV fluids.", "a woman in labour", &[]),
+        ];
+        for (text, other, expected) in cases {
+            let expected: Vec<(String, String)> = expected
+                .iter()
+                .map(|(s, l)| (s.to_string(), l.to_string()))
+                .collect();
+            assert_eq!(initialisms(text, other), expected, "{text} / {other}");
+        }
+    }
 
     #[test]
     fn a_parenthesised_short_form_names_the_words_before_it() {

@@ -5,7 +5,7 @@ mod abbreviations;
 mod sentences;
 mod words;
 
-pub use abbreviations::{abbreviations, long_form_start};
+pub use abbreviations::{abbreviations, initialisms, long_form_start};
 pub use sentences::{asking, asking_start, split_sentences};
 pub use words::{
     lower_words, normalize_term, separates_thousands, singular, spelled_ordinals, uncontracted,
