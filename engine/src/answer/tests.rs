@@ -969,3 +969,32 @@ fn a_class_answers_with_its_one_member_found_for_the_patient() {
         None
     );
 }
+
+/// A recommendation for a population the patient is not in says nothing against its
+/// option: only a condition that excludes people like the patient ("who are not
+/// pregnant") rules an option out for the passage reader.
+#[test]
+fn a_recommendation_for_other_people_rules_nothing_out() {
+    let language = crate::language::tests::shipped_shared().clone();
+    let prepared = prepare(&[
+        "In pregnancy, azithromycin 1 g orally in a single dose is the recommended \
+         treatment for chlamydia. Amoxicillin 500 mg three times daily for 7 days is an \
+         alternative.",
+        "Treatment of rectal infection in men who have sex with men: doxycycline is \
+         preferred; azithromycin is an alternative.",
+    ])
+    .with_language(language);
+    let question =
+        "What antibiotic should be used for chlamydia in a woman who is 20 weeks pregnant?";
+    let answer = pollster::block_on(answer(
+        &prepared,
+        question,
+        &Strategy::Cgr.config(),
+        &mut LexicalEmbedder::default(),
+    ))
+    .expect("answers");
+    assert_eq!(
+        answer.text().map(str::to_lowercase).as_deref(),
+        Some("azithromycin")
+    );
+}

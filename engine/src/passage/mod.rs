@@ -3188,11 +3188,9 @@ fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<St
     if decided.contains(&Truth::False) {
         return Truth::False;
     }
-    // A statement narrows what scopes it: a list item its lead-in ("Offer X for these
-    // seizures in:" / "boys and men" is not about a woman, whatever the lead-in says),
-    // a statement its headings ("People at least 65 years of age should receive …"
-    // under "All age groups" is not about a 28-year-old).
-    if applies_to(patient, &text, patient_words) == Truth::False {
+    // A list item narrows its lead-in: "Offer X for these seizures in:" / "boys and
+    // men" is not about a woman, whatever the lead-in says.
+    if statement.lead.is_some() && applies_to(patient, &text, patient_words) == Truth::False {
         return Truth::False;
     }
     let mut any_false = false;
