@@ -1359,8 +1359,9 @@ fn clean_start(prepared: &Prepared, phrase: &str) -> String {
 /// An entity's name as one name: from a determiner written with a capital inside it,
 /// where a heading ran into the sentence under it ("Intrauterine Devices The copper
 /// IUD" → "The copper IUD"), and without a bare number after a drug's name, its
-/// strength ("Ticagrelor 90", "trimethoprim-sulfamethoxazole 160/800"), or a word that
-/// says it is used alone ("memantine monotherapy").
+/// strength ("Ticagrelor 90", "trimethoprim-sulfamethoxazole 160/800"), a word that
+/// says it is used alone ("memantine monotherapy"), or an adverb of the clause it was
+/// read from ("use azithromycin instead").
 fn whole_name(prepared: &Prepared, label: &str) -> String {
     let words: Vec<&str> = label.split_whitespace().collect();
     let from = words
@@ -1378,7 +1379,11 @@ fn whole_name(prepared: &Prepared, label: &str) -> String {
     // … nor is its use alone ("memantine monotherapy", "metformin alone").
     let alone = |w: &str| w.eq_ignore_ascii_case("monotherapy") || w.eq_ignore_ascii_case("alone");
     if let (Some(language), Some((last, name))) = (&prepared.language, words.split_last()) {
-        if (strength(last) || alone(last))
+        let adverb = |w: &str| {
+            let tags = language.analyse(w).tags;
+            tags.len() == 1 && tags[0].is_adverb()
+        };
+        if (strength(last) || alone(last) || adverb(last))
             && !name.is_empty()
             && language.drugs.lookup(&name.join(" ")).is_some()
         {

@@ -900,6 +900,9 @@ fn an_entity_answers_as_one_name() {
         // … nor is its use alone.
         ("memantine monotherapy", "memantine"),
         ("Metformin alone", "Metformin"),
+        // … nor an adverb of the clause it was read from.
+        ("azithromycin instead", "azithromycin"),
+        ("Pravastatin also", "Pravastatin"),
         // A number after what is not a drug may name it, and so may "alone".
         ("stage 3", "stage 3"),
         ("exercise alone", "exercise alone"),

@@ -3193,6 +3193,21 @@ fn a_run_in_label_scopes_the_sentences_of_its_paragraph() {
 }
 
 #[test]
+fn a_list_in_brackets_takes_the_warning_of_its_clause() {
+    let general = "Clarithromycin is the standard macrolide for atypical pneumonia.";
+    let warning = "Simvastatin is contraindicated with strong CYP3A4 inhibitors \
+                   (clarithromycin, erythromycin, itraconazole) because of the risk of \
+                   myopathy. Use azithromycin instead.";
+    check(
+        &[general, warning],
+        "Which macrolide is suitable for atypical pneumonia in a patient who takes \
+         simvastatin?",
+        Some("azithromycin"),
+        Some("clarithromycin"),
+    );
+}
+
+#[test]
 fn a_list_between_dashes_takes_the_warning_of_its_clause() {
     let general = "Paroxetine is effective for hot flushes. Venlafaxine is also used.";
     for warning in [

@@ -154,7 +154,7 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
             .collect::<Vec<Tag>>()
     };
     let verbless = |range: &std::ops::Range<usize>| !words_of(range).iter().any(|t| t.is_verb());
-    let raw = dash_asides(clauses(text), text, verbless);
+    let raw = asides(clauses(text), text, verbless);
     let mut out = Vec::with_capacity(raw.len());
     let mut open: Option<usize> = None;
     for (i, r) in raw.iter().enumerate() {
@@ -231,30 +231,31 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
     out
 }
 
-/// `clauses` (byte ranges of `text`) with each aside that a pair of dashes sets off
-/// inside a clause joined to it: "Strong CYP2D6 inhibitors — paroxetine, fluoxetine and
-/// bupropion — should be avoided …" is one clause, whose warning holds for the names
-/// the dashes enclose, as brackets enclose them. An aside is verbless (`verbless` says
-/// so of a range); dashes around a clause with a verb join clauses of their own.
-fn dash_asides(
+/// `clauses` (byte ranges of `text`) with each aside that a pair of dashes or brackets
+/// sets off inside a clause joined to it: "Strong CYP2D6 inhibitors — paroxetine,
+/// fluoxetine and bupropion — should be avoided …" and "Simvastatin is contraindicated
+/// with strong CYP3A4 inhibitors (clarithromycin, erythromycin, itraconazole)" are one
+/// clause each, whose warning holds for the names enclosed. An aside is verbless
+/// (`verbless` says so of a range); dashes around a clause with a verb join clauses of
+/// their own.
+fn asides(
     clauses: Vec<std::ops::Range<usize>>,
     text: &str,
     verbless: impl Fn(&std::ops::Range<usize>) -> bool,
 ) -> Vec<std::ops::Range<usize>> {
-    let dash = |r: &std::ops::Range<usize>| {
+    let mark = |r: &std::ops::Range<usize>| {
         text.get(r.clone())
             .and_then(|t| t.chars().next())
-            .filter(|c| matches!(c, '—' | '–'))
+            .filter(|c| matches!(c, '—' | '–' | '(' | ')'))
     };
+    let closer = |open: char| if open == '(' { ')' } else { open };
     let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(clauses.len());
     let mut i = 0;
     while i < clauses.len() {
-        let closing = dash(&clauses[i]).and_then(|mark| {
+        let closing = mark(&clauses[i]).filter(|&m| m != ')').and_then(|open| {
             (i + 1..clauses.len())
-                .take_while(|&k| dash(&clauses[k]).is_none())
-                .last()
-                .map_or(Some(i + 1), |k| Some(k + 1))
-                .filter(|&k| k < clauses.len() && dash(&clauses[k]) == Some(mark))
+                .find(|&k| mark(&clauses[k]).is_some())
+                .filter(|&k| mark(&clauses[k]) == Some(closer(open)))
         });
         match closing {
             Some(k) if !out.is_empty() && clauses[i..k].iter().all(&verbless) => {
