@@ -3076,11 +3076,19 @@ fn warned_population(text: &str) -> Option<&str> {
 }
 
 /// Whether a statement speaks of the population of the one before ("in these
-/// situations", "such patients").
+/// situations", "such patients"), or gives what to use for them in place of what that
+/// one spoke of ("Use low-molecular-weight heparin instead": "instead" with no "of"
+/// after it points back).
 fn refers_to_population(text: &str) -> bool {
     let ws = crate::text::lower_words(text);
-    ws.windows(2)
-        .any(|p| matches!(p[0].as_str(), "these" | "such" | "those" | "this") && is_people(&p[1]))
+    let instead = ws
+        .iter()
+        .enumerate()
+        .any(|(k, w)| w == "instead" && ws.get(k + 1).is_none_or(|n| n != "of"));
+    instead
+        || ws.windows(2).any(|p| {
+            matches!(p[0].as_str(), "these" | "such" | "those" | "this") && is_people(&p[1])
+        })
 }
 
 /// Whether `text` names a level of risk of `levels` ("high-risk", "high risk"), as

@@ -3282,3 +3282,37 @@ fn a_population_is_no_medicine_to_give() {
         );
     }
 }
+
+#[test]
+fn a_warning_holds_for_every_object_it_lists_and_instead_points_back_to_its_people() {
+    let general = "Acute DVT: apixaban or rivaroxaban is recommended.";
+    let warning = "Avoid apixaban, rivaroxaban, edoxaban and dabigatran in patients taking \
+                   strong inducers — carbamazepine, phenytoin, rifampicin — because plasma \
+                   levels fall. Use low-molecular-weight heparin instead.";
+    let docs = [Document::new("d0", general), Document::new("d1", warning)];
+    let question = "What anticoagulant should treat acute DVT in a patient who takes \
+                    carbamazepine for epilepsy?";
+    let patient = Patient::read(question);
+    let reading = read(
+        &docs,
+        Layout::Structured,
+        shipped(),
+        question,
+        &parse(question),
+        Some(&patient),
+        &[],
+    )
+    .expect("a reading");
+    let candidate = |name: &str| {
+        reading
+            .candidates
+            .iter()
+            .find(|c| normalize_term(&c.text) == name)
+            .unwrap_or_else(|| panic!("{name}: {:?}", reading.candidates))
+    };
+    for warned in ["apixaban", "rivaroxaban", "edoxaban", "dabigatran"] {
+        assert!(candidate(warned).blocked_by.is_some(), "{warned}");
+    }
+    let heparin = candidate("low molecular weight heparin");
+    assert!(heparin.blocked_by.is_none() && heparin.for_patient);
+}

@@ -158,6 +158,30 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
     let mut out = Vec::with_capacity(raw.len());
     let mut open: Option<usize> = None;
     for (i, r) in raw.iter().enumerate() {
+        // "Avoid apixaban, rivaroxaban and dabigatran in patients taking carbamazepine":
+        // what a comma adds with no verb of its own continues the list of the clause
+        // before it, the objects of that clause's verb.
+        // (An aside it encloses, and what follows the aside, are not what it adds.)
+        let asserts = |t: &Tag| t.is_finite_verb() || *t == Tag::Vb;
+        let added = text.get(r.clone()).map_or(r.clone(), |t| {
+            let aside = t
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| matches!(c, '—' | '–' | '('));
+            r.start..aside.map_or(r.end, |(at, _)| r.start + at)
+        });
+        let continues = open.is_none()
+            && text.get(r.clone()).is_some_and(|t| t.starts_with(','))
+            && !words_of(&added).iter().any(asserts)
+            && out
+                .last()
+                .is_some_and(|before| words_of(before).iter().any(asserts));
+        if continues {
+            if let Some(before) = out.last_mut() {
+                before.end = r.end;
+            }
+            continue;
+        }
         let start = open.unwrap_or(r.start);
         let names = !words_of(r).is_empty();
         let has_verb = !verbless(r);
