@@ -40,6 +40,23 @@ fn gated_reading(text: &str, question: &str) -> Option<Reading> {
     )
 }
 
+/// The reading of `question` over `docs`, gated on its patient (with the kinds of the
+/// medicines it takes).
+fn patient_reading(docs: &[Document], question: &str) -> Reading {
+    let mut patient = Patient::read(question);
+    patient.learn_kinds(&shipped().drugs, question);
+    read(
+        docs,
+        Layout::Structured,
+        shipped(),
+        question,
+        &parse(question),
+        Some(&patient),
+        &[],
+    )
+    .expect("a reading")
+}
+
 /// Reads `question` over `docs` gated on its patient and not, and checks the best
 /// answer of each (`None`: no answer).
 fn check(docs: &[&str], question: &str, gated: Option<&str>, general: Option<&str>) {
@@ -1087,18 +1104,7 @@ fn an_abbreviation_the_documents_define_is_one_candidate_with_its_long_form() {
     // (its short form in brackets inside the long one) blocks it for this patient.
     let question = "A woman who is breastfeeding her 4-month-old plans a trip. Which of \
                     these vaccines is contraindicated for her while she is breastfeeding?";
-    let mut patient = Patient::read(question);
-    patient.learn_kinds(&shipped().drugs, question);
-    let reading = read(
-        &[Document::new("d0", text)],
-        Layout::Structured,
-        shipped(),
-        question,
-        &parse(question),
-        Some(&patient),
-        &[],
-    )
-    .expect("a reading");
+    let reading = patient_reading(&[Document::new("d0", text)], question);
     let named: Vec<(String, bool)> = reading
         .typed()
         .map(|c| (normalize_term(&c.text), c.blocked_by.is_some()))
@@ -3292,17 +3298,7 @@ fn a_warning_holds_for_every_object_it_lists_and_instead_points_back_to_its_peop
     let docs = [Document::new("d0", general), Document::new("d1", warning)];
     let question = "What anticoagulant should treat acute DVT in a patient who takes \
                     carbamazepine for epilepsy?";
-    let patient = Patient::read(question);
-    let reading = read(
-        &docs,
-        Layout::Structured,
-        shipped(),
-        question,
-        &parse(question),
-        Some(&patient),
-        &[],
-    )
-    .expect("a reading");
+    let reading = patient_reading(&docs, question);
     let candidate = |name: &str| {
         reading
             .candidates
