@@ -1621,6 +1621,12 @@ fn warnings_are_read_in_their_usual_wordings() {
         ),
         ("A normal ferritin may be misleading in inflammation.", true),
         ("Ferritin estimates iron stores.", false),
+        // A harm graded unlikely reassures.
+        (
+            "Beta-blockers least likely to cause problems during breastfeeding are \
+             labetalol and propranolol.",
+            false,
+        ),
     ];
     for (sentence, warns) in cases {
         assert_eq!(!warning_clauses(sentence).is_empty(), *warns, "{sentence}");
@@ -3311,4 +3317,32 @@ fn a_warning_holds_for_every_object_it_lists_and_instead_points_back_to_its_peop
     }
     let heparin = candidate("low molecular weight heparin");
     assert!(heparin.blocked_by.is_none() && heparin.for_patient);
+}
+
+#[test]
+fn what_a_colon_adds_to_a_whole_clause_is_not_its_warnings_object() {
+    // (sentence, a name, whether a warning clause holds it)
+    let cases = [
+        (
+            "Low creatinine overestimates kidney function in older patients: a plea for \
+             cystatin C.",
+            "cystatin",
+            false,
+        ),
+        (
+            "Other drugs that should be avoided with clopidogrel include: esomeprazole, \
+             cimetidine and fluconazole.",
+            "cimetidine",
+            true,
+        ),
+    ];
+    for (text, name, warned) in cases {
+        let analysis = shipped().analyse(text);
+        let clauses = warning_clauses_of(list_clauses(text, &analysis), text);
+        assert_eq!(
+            clauses.iter().any(|c| text[c.clone()].contains(name)),
+            warned,
+            "{text}: {clauses:?}"
+        );
+    }
 }

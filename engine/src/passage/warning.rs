@@ -228,10 +228,28 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
     }
     // "Other drugs that should be avoided with clopidogrel include: esomeprazole
     // (Nexium), cimetidine …": a list after a colon, with no verb of its own outside
-    // brackets, completes the clause before it.
+    // brackets, completes the clause before it, when that clause is left open by a
+    // verb or a preposition ("include:", "such as:"). After a clause that is whole
+    // ("… overestimates GFR in older patients: a plea for cystatin C") what the colon
+    // adds is an apposition, not its objects.
+    let open_before = |r: &std::ops::Range<usize>| {
+        analysis
+            .words
+            .iter()
+            .zip(&analysis.tags)
+            .rev()
+            .find(|(w, _)| w.is_word && r.start <= w.span.start && w.span.end <= r.end)
+            .is_some_and(|(w, t)| {
+                let last = w.text(text).to_lowercase();
+                t.is_verb()
+                    || Class::Preposition.has(&last)
+                    || LIST_OPENERS.contains(&last.as_str())
+            })
+    };
     if let Some(k) = out.iter().position(|r| {
         text.get(r.end..)
             .is_some_and(|rest| rest.trim_start().starts_with(':'))
+            && open_before(r)
     }) {
         let colon = out[k].end;
         let mut depth = 0usize;
@@ -254,6 +272,16 @@ pub(super) fn list_clauses(text: &str, analysis: &Analysis) -> Vec<std::ops::Ran
     }
     out
 }
+
+/// Words that end a clause left open for the list after its colon ("the following:").
+const LIST_OPENERS: &[&str] = &[
+    "following",
+    "below",
+    "these",
+    "those",
+    "include",
+    "includes",
+];
 
 /// `clauses` (byte ranges of `text`) with each aside that a pair of dashes or brackets
 /// sets off inside a clause joined to it: "Strong CYP2D6 inhibitors — paroxetine,
@@ -366,6 +394,11 @@ fn warns(text: &str) -> bool {
     // the recommendation allows for, not a warning.
     for opener in [" unless ", " if not ", " where not ", " except where "] {
         padded = padded.replace(&format!("{opener}contraindicated "), " ");
+    }
+    // "Least likely to cause problems during breastfeeding": a harm graded unlikely
+    // is reassurance too.
+    for graded in [" least likely to cause ", " less likely to cause "] {
+        padded = padded.replace(graded, " ");
     }
     // "It is not teratogenic", "not harmful to the fetus": a harm denied is
     // reassurance, not a warning.
