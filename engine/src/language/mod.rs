@@ -77,9 +77,7 @@ impl Language {
             phrases,
         }
     }
-}
 
-impl Language {
     /// `words` (tokens of `text`) with the words a copied table glued together taken
     /// apart: a page that drops the boundary between two cells runs a word into the
     /// capitalised word or the number after it ("MefloquineOne tablet", "returnTake with

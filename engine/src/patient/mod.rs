@@ -788,17 +788,24 @@ pub fn names_only_population(phrase: &str) -> bool {
     if named.is_empty() {
         return false;
     }
-    let covered: BTreeSet<String> = lexicon::SYNONYMS
-        .iter()
-        .filter(|(c, _)| named.contains(c))
-        .flat_map(|(_, synonyms)| synonyms.iter())
-        .filter(|s| contains_phrase(&padded_phrase, s))
-        .flat_map(|s| plain_words(s))
-        .collect();
+    let covered = concept_words(&padded_phrase, &named);
     plain_words(phrase)
         .iter()
         .filter(|w| !is_stop(w) && !QUALIFIERS.contains(&w.as_str()))
-        .all(|w| covered.contains(w))
+        .all(|w| covered.contains(&singular(w).to_lowercase()))
+}
+
+/// The words (singular, lower case) of the synonyms of `concepts` that a padded phrase
+/// writes: what of the phrase names those concepts.
+fn concept_words(padded_phrase: &str, concepts: &[Concept]) -> BTreeSet<String> {
+    lexicon::SYNONYMS
+        .iter()
+        .filter(|(c, _)| concepts.contains(c))
+        .flat_map(|(_, synonyms)| synonyms.iter())
+        .filter(|s| contains_phrase(padded_phrase, s))
+        .flat_map(|s| plain_words(s))
+        .map(|w| singular(&w).to_lowercase())
+        .collect()
 }
 
 /// The most specific of the concepts mentioned, which speak for the phrase: "first
@@ -1363,14 +1370,7 @@ impl Patient {
         let negated_after_person = negated_modifier(&ws);
         let qualified = any_true
             && (negated_after_person || {
-                let covered: BTreeSet<String> = named
-                    .iter()
-                    .flat_map(|c| lexicon::SYNONYMS.iter().filter(move |(d, _)| d == c))
-                    .flat_map(|(_, synonyms)| synonyms.iter())
-                    .filter(|s| contains_phrase(&padded_phrase, s))
-                    .flat_map(|s| plain_words(s))
-                    .map(|w| singular(&w).to_lowercase())
-                    .collect();
+                let covered = concept_words(&padded_phrase, &named);
                 let rest: Vec<String> = own_words(&people_modifier(&ws))
                     .into_iter()
                     .filter(|w| !covered.contains(&singular(w).to_lowercase()))
