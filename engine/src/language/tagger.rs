@@ -325,7 +325,46 @@ impl Tagger {
                 tags[j] = Tag::Nns;
             }
         }
+        // An instruction opens with its verb: "Pregnant women: offer renal ultrasound",
+        // "Test the urine". A word that opens a clause, is tagged a noun and has a past
+        // form in the lexicon is the verb when a determiner or an adjective follows it,
+        // which a noun there never has before its own noun.
+        for j in 0..tags.len().saturating_sub(1) {
+            let opens =
+                j == 0 || matches!(tokens[j - 1], ":" | ";" | "|" | "•" | "*" | "." | "?" | "!");
+            let lower = tokens[j].to_lowercase();
+            // A capital that opens a sentence names nothing.
+            let noun = tags[j] == Tag::Nn
+                || (tags[j] == Tag::Nnp && self.lexicon.get(lower.as_str()) == Some(&Tag::Nn));
+            let next = tags[j + 1];
+            if opens
+                && noun
+                && (next.is_determiner() || next == Tag::Jj)
+                && self.has_past_form(&lower)
+            {
+                tags[j] = Tag::Vb;
+            }
+        }
         tags
+    }
+
+    /// Whether the lexicon knows a regular past form of a word ("offer" → "offered",
+    /// "use" → "used", "stop" → "stopped", "classify" → "classified"): then the word
+    /// can be a verb's base form.
+    fn has_past_form(&self, word: &str) -> bool {
+        let mut forms = vec![format!("{word}ed")];
+        if word.ends_with('e') {
+            forms.push(format!("{word}d"));
+        }
+        if let Some(last) = word.chars().last() {
+            forms.push(format!("{word}{last}ed"));
+        }
+        if let Some(base) = word.strip_suffix('y') {
+            forms.push(format!("{base}ied"));
+        }
+        forms
+            .iter()
+            .any(|f| matches!(self.lexicon.get(f.as_str()), Some(Tag::Vbd | Tag::Vbn)))
     }
 
     /// Brill's algorithm alone, as Pattern implements it (the parity test's reference).

@@ -127,6 +127,14 @@ fn shipped_tagger_reads_clinical_sentences() {
             "nasogastric tube",
         ],
     );
+    // An instruction opens with its verb, after a colon too; a noun that opens a
+    // phrase keeps its tag.
+    check_tags(
+        language,
+        "Dose adjustment is rare. Older adults: offer renal ultrasound. Test the urine.",
+        "Dose/NN adjustment/NN is/VBZ rare/JJ ./. Older/JJR adults/NNS :/: offer/VB \
+         renal/JJ ultrasound/NN ./. Test/VB the/DT urine/NN ./.",
+    );
     // A heading in capitals is looked up in lower case.
     check_tags(language, "CONTRAINDICATIONS", "CONTRAINDICATIONS/NNS");
     // A symbol opening with a letter, with digits in it, names a thing.

@@ -49,6 +49,23 @@ const RENAMING: &[&[&str]] = &[
     &["also", "known", "as"],
 ];
 
+/// Stems of the test nouns that say only that something is examined, not how: they
+/// name a test with a noun for what they examine ("throat culture" is not among them,
+/// "antibody test" is), where a method's noun names one whatever qualifies it.
+const GENERIC_TESTS: &[&str] = &[
+    "test",
+    "assay",
+    "scan",
+    "imag",
+    "screen",
+    "examination",
+    "panel",
+    "antibody",
+    "antigen",
+    "titer",
+    "titre",
+];
+
 /// Nouns that classify the noun after "of" rather than head the answer ("kind of
 /// influenza vaccine" asks for a vaccine).
 const CLASSIFIERS: &[&str] = &["kind", "type", "class", "form", "sort", "category", "group"];
@@ -1677,7 +1694,14 @@ pub fn spans(
                     let alone = class == Class::Specimen
                         && p.core.len() == 1
                         && !matches!(stem(&tokens[last]).as_str(), "specimen" | "sample");
-                    let named = tags[p.core.start..last].iter().any(|t| t.is_noun());
+                    // A generic noun of examining needs a noun for what it examines
+                    // ("echocardiographic imaging" only says how); a method names its
+                    // test whatever qualifies it ("renal ultrasound", "abdominal CT").
+                    let method = class == Class::Test
+                        && !GENERIC_TESTS.contains(&stem(&tokens[last]).as_str());
+                    let named = tags[p.core.start..last]
+                        .iter()
+                        .any(|t| t.is_noun() || (method && t.is_adjective()));
                     if member && named {
                         out.push(p.core.clone());
                     } else if member && alone {
@@ -2050,7 +2074,7 @@ pub fn changed_from(tokens: &[String], at: usize) -> bool {
 /// cultures, assays, scans; "Which specimen …": urine, swabs).
 pub(crate) fn member_class(head: &str) -> Option<Class> {
     match head {
-        "test" | "investigation" | "examination" | "assay" => Some(Class::Test),
+        "test" | "investigation" | "examination" | "assay" | "imag" => Some(Class::Test),
         "specimen" | "sample" => Some(Class::Specimen),
         _ => None,
     }

@@ -1581,6 +1581,15 @@ fn warnings_are_read_in_their_usual_wordings() {
             true,
         ),
         ("Valproate increases the risk of neural tube defects.", true),
+        // A clause of a participle links its effect as a verb does.
+        (
+            "Clarithromycin raises simvastatin levels, causing myopathy.",
+            true,
+        ),
+        (
+            "NSAIDs reduce renal blood flow, leading to kidney failure.",
+            true,
+        ),
         ("Amiodarone is associated with hepatotoxicity.", true),
         (
             "It carries a much lower risk of fulminant hepatotoxicity than the alternative.",
@@ -3345,4 +3354,21 @@ fn what_a_colon_adds_to_a_whole_clause_is_not_its_warnings_object() {
             "{text}: {clauses:?}"
         );
     }
+}
+
+#[test]
+fn imaging_is_answered_by_a_named_method_of_imaging() {
+    // "Imaging" asks for a test; a method's noun names one whatever qualifies it
+    // ("abdominal ultrasound"), and an instruction's verb is no part of its object.
+    check(
+        &[
+            "Suspected appendicitis in adults: contrast-enhanced CT of the abdomen is the \
+             imaging of choice because it is more accurate than ultrasound.",
+            "Pregnant women: offer abdominal ultrasound first, avoiding ionising radiation. \
+             If it is inconclusive, MRI without gadolinium may be considered.",
+        ],
+        "What is the first imaging for suspected appendicitis in a woman who is pregnant?",
+        Some("abdominal ultrasound"),
+        Some("contrast-enhanced CT"),
+    );
 }
