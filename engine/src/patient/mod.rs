@@ -46,6 +46,11 @@ pub struct Patient {
     pub mild_reaction: bool,
     /// Singular, lower-case content words of the patient description.
     pub words: BTreeSet<String>,
+    /// Words of what the question asks to treat, taken out of `words` by
+    /// [`Patient::without_topic`]: the patient has it, so a modifier that names it is
+    /// met ("pregnant women with chronic hypertension"), though naming it makes no
+    /// statement the patient's.
+    pub topic_words: BTreeSet<String>,
     /// Words the description negates ("without urticaria" → "urticaria").
     pub negated_words: BTreeSet<String>,
     /// The kinds of what the description names ("beta blocker" for "metoprolol"), as
@@ -878,8 +883,8 @@ impl Patient {
             .collect();
         for w in plain_words(topic) {
             let w = singular(&w).to_lowercase();
-            if !own.contains(&w) {
-                out.words.remove(&w);
+            if !own.contains(&w) && out.words.remove(&w) {
+                out.topic_words.insert(w);
             }
         }
         for (concept, plain) in most_specific(&concepts_mentioned(&padded(topic))) {
@@ -1375,7 +1380,12 @@ impl Patient {
                     .into_iter()
                     .filter(|w| !covered.contains(&singular(w).to_lowercase()))
                     .collect();
-                let matched = rest.iter().filter(|w| self.has_word(w)).count();
+                let matched = rest
+                    .iter()
+                    .filter(|w| {
+                        self.has_word(w) || self.topic_words.contains(&singular(w).to_lowercase())
+                    })
+                    .count();
                 matched < rest.len() && 3 * matched < 2 * rest.len()
             });
         if found && !qualified {
@@ -2003,6 +2013,18 @@ mod tests {
         // … unless the description names it too.
         let without = patient.without_topic(topic, "in a pregnant woman with HFrEF");
         assert_eq!(without.evaluate(hfref), Truth::True);
+        // The patient has what is asked about: people named with it are people like her.
+        let question = "Which oral antihypertensive is first-line for chronic hypertension \
+                        in pregnancy?";
+        let without = Patient::read(question).without_topic(
+            "Which oral antihypertensive is first-line for chronic hypertension",
+            "in pregnancy",
+        );
+        assert_eq!(without.evaluate("hypertension"), Truth::Unknown);
+        assert_eq!(
+            without.evaluate("pregnant women with chronic hypertension"),
+            Truth::True
+        );
     }
 
     #[test]
