@@ -1360,8 +1360,9 @@ fn clean_start(prepared: &Prepared, phrase: &str) -> String {
 /// where a heading ran into the sentence under it ("Intrauterine Devices The copper
 /// IUD" → "The copper IUD"), and without a bare number after a drug's name, its
 /// strength ("Ticagrelor 90", "trimethoprim-sulfamethoxazole 160/800"), a word that
-/// says it is used alone ("memantine monotherapy"), or an adverb of the clause it was
-/// read from ("use azithromycin instead").
+/// says it is used alone ("memantine monotherapy"), an adverb of the clause it was
+/// read from ("use azithromycin instead"), or an adjective of how often it is done
+/// ("annual breast MRI").
 fn whole_name(prepared: &Prepared, label: &str) -> String {
     let words: Vec<&str> = label.split_whitespace().collect();
     let from = words
@@ -1371,6 +1372,14 @@ fn whole_name(prepared: &Prepared, label: &str) -> String {
         .rfind(|(_, w)| SENTENCE_OPENERS.contains(w))
         .map_or(0, |(i, _)| i);
     let mut words = &words[from..];
+    // … nor how often it is done ("annual breast MRI" is breast MRI).
+    if let Some((first, rest)) = words.split_first() {
+        let how_often =
+            crate::passage::asked::HOW_OFTEN_ADJECTIVES.contains(&first.to_lowercase().as_str());
+        if how_often && !rest.is_empty() {
+            words = rest;
+        }
+    }
     let strength = |w: &str| {
         w.chars().next().is_some_and(|c| c.is_ascii_digit())
             && w.chars()

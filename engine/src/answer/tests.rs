@@ -903,6 +903,11 @@ fn an_entity_answers_as_one_name() {
         // … nor an adverb of the clause it was read from.
         ("azithromycin instead", "azithromycin"),
         ("Pravastatin also", "Pravastatin"),
+        // … nor how often it is done.
+        (
+            "annual contrast-enhanced breast MRI",
+            "contrast-enhanced breast MRI",
+        ),
         // A number after what is not a drug may name it, and so may "alone".
         ("stage 3", "stage 3"),
         ("exercise alone", "exercise alone"),

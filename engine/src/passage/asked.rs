@@ -629,6 +629,17 @@ const TIME_UNITS: &[&str] = &[
     "year", "years", "h", "hr", "hrs",
 ];
 
+/// Adjectives that say how often a thing is done, not what it is: "annual breast MRI"
+/// is breast MRI, done each year.
+pub const HOW_OFTEN_ADJECTIVES: &[&str] = &[
+    "annual", "yearly", "biennial", "daily", "weekly", "monthly", "nightly", "hourly",
+];
+
+/// Whether a word is a unit of time ("days", "weeks", "h").
+pub fn is_time_unit(word: &str) -> bool {
+    TIME_UNITS.contains(&word)
+}
+
 /// Whether the "within" at word `at` of `tokens` (lower case) is denied ("must not be
 /// given within 36 hours of …", "never within 2 weeks"): then the time it opens is how
 /// long to wait, which answers "When …?" for the patient, not a time warned against.

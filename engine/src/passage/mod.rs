@@ -924,6 +924,21 @@ pub fn read(
             {
                 range.start += 1;
             }
+            // … nor with a length of time that a chunk ran into it ("From 25 to 29 years
+            // MRI is used alone"), nor with how often it is done ("annual breast MRI").
+            while range.len() > 2
+                && matches!(asked, Asked::Thing { .. })
+                && analysis.tags.get(range.start) == Some(&Tag::Cd)
+                && asked::is_time_unit(&tokens[range.start + 1])
+            {
+                range.start += 2;
+            }
+            while range.len() > 1
+                && matches!(asked, Asked::Thing { .. })
+                && asked::HOW_OFTEN_ADJECTIVES.contains(&tokens[range.start].as_str())
+            {
+                range.start += 1;
+            }
             if range.is_empty() || range.len() > MAX_CANDIDATE_WORDS {
                 return None;
             }
@@ -2184,11 +2199,19 @@ const QUANTITY_COMPARATIVES: &[&str] = &[
     "larger", "smaller",
 ];
 
+/// Adjectives after which "to" names what a choice is set against ("superior to
+/// diazepam").
+const SUPERIOR: &[&str] = &["superior", "preferable", "preferred"];
+
+/// Participles after which "over" names what a choice is set against ("preferred over
+/// warfarin").
+const PREFERRED: &[&str] = &["preferred", "favoured", "favored", "chosen", "recommended"];
+
 /// Most bytes between a setting-aside phrase and the candidate it sets aside.
 const SET_ASIDE_REACH: usize = 60;
 
 /// The candidates `own` names as the alternative not taken: after "rather than",
-/// "instead of", "in preference to", "other than", or a "than" that compares choices ("a higher dose
+/// "instead of", "in preference to", "superior to", "preferred over", "other than", or a "than" that compares choices ("a higher dose
 /// (3 mg/kg) than larger children (2.4 mg/kg)"), in the same sentence part.
 fn set_aside(text: &str, own: &[Mention]) -> Vec<String> {
     let lower = text.to_lowercase();
@@ -2203,7 +2226,8 @@ fn set_aside(text: &str, own: &[Mention]) -> Vec<String> {
         let opens = match *w {
             "than" => prev(1) == "rather" || !QUANTITY_COMPARATIVES.contains(&prev(1)),
             "of" => prev(1) == "instead",
-            "to" => prev(1) == "preference" && prev(2) == "in",
+            "to" => (prev(1) == "preference" && prev(2) == "in") || SUPERIOR.contains(&prev(1)),
+            "over" => PREFERRED.contains(&prev(1)),
             _ => false,
         };
         if opens {
