@@ -1586,6 +1586,11 @@ fn warnings_are_read_in_their_usual_wordings() {
             true,
         ),
         ("Valproate increases the risk of neural tube defects.", true),
+        // What does not reliably work misleads as what is unreliable does.
+        (
+            "Dabigatran is not reliably reversed by prothrombin complex concentrate.",
+            true,
+        ),
         // A clause of a participle links its effect as a verb does.
         (
             "Clarithromycin raises simvastatin levels, causing myopathy.",

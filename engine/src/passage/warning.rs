@@ -88,6 +88,7 @@ pub(super) const WARNS: &[&str] = &[
     "falsely",
     "unreliable",
     "not reliable",
+    "not reliably",
     "less reliable",
     "inaccurate",
     "not accurate",
