@@ -326,12 +326,20 @@ impl Tagger {
             }
         }
         // An instruction opens with its verb: "Pregnant women: offer renal ultrasound",
-        // "Test the urine". A word that opens a clause, is tagged a noun and has a past
-        // form in the lexicon is the verb when a determiner or an adjective follows it,
-        // which a noun there never has before its own noun.
+        // "Test the urine", "…, so measure TSH receptor antibodies". A word that opens a
+        // clause, is tagged a noun and has a past form in the lexicon is the verb when a
+        // determiner, an adjective or a noun follows it after a conjunction, which a
+        // noun there never has before its own noun.
         for j in 0..tags.len().saturating_sub(1) {
-            let opens =
-                j == 0 || matches!(tokens[j - 1], ":" | ";" | "|" | "•" | "*" | "." | "?" | "!");
+            let conjoined = j >= 2
+                && tokens[j - 2] == ","
+                && matches!(
+                    tokens[j - 1].to_lowercase().as_str(),
+                    "so" | "then" | "and" | "or"
+                );
+            let opens = j == 0
+                || conjoined
+                || matches!(tokens[j - 1], ":" | ";" | "|" | "•" | "*" | "." | "?" | "!");
             let lower = tokens[j].to_lowercase();
             // A capital that opens a sentence names nothing.
             let noun = tags[j] == Tag::Nn
@@ -339,7 +347,7 @@ impl Tagger {
             let next = tags[j + 1];
             if opens
                 && noun
-                && (next.is_determiner() || next == Tag::Jj)
+                && (next.is_determiner() || next == Tag::Jj || (conjoined && next.is_noun()))
                 && self.has_past_form(&lower)
             {
                 tags[j] = Tag::Vb;

@@ -135,6 +135,13 @@ fn shipped_tagger_reads_clinical_sentences() {
         "Dose/NN adjustment/NN is/VBZ rare/JJ ./. Older/JJR adults/NNS :/: offer/VB \
          renal/JJ ultrasound/NN ./. Test/VB the/DT urine/NN ./.",
     );
+    // … and after a comma and a conjunction that opens a clause.
+    check_tags(
+        language,
+        "Scans are contraindicated, so measure receptor antibodies.",
+        "Scans/NNS are/VBP contraindicated/VBN ,/, so/JJ measure/VB receptor/NN \
+         antibodies/NNS ./.",
+    );
     // A heading in capitals is looked up in lower case.
     check_tags(language, "CONTRAINDICATIONS", "CONTRAINDICATIONS/NNS");
     // A symbol opening with a letter, with digits in it, names a thing.
