@@ -1357,11 +1357,21 @@ pub fn read(
         if warned.is_empty() {
             if lead_warns || heading_warns || (!clauses.is_empty() && own.is_empty()) {
                 warned = about.clone();
-            } else if clauses
+            } else if let Some(c) = clauses
                 .iter()
-                .any(|c| refers_back(&statement.text, analysis, c.clone(), &kind))
+                .find(|c| refers_back(&statement.text, analysis, (*c).clone(), &kind))
             {
-                warned = referred.clone();
+                // "Argatroban is cleared by the liver; … so it is best avoided": a
+                // pronoun refers to the subject of its own sentence before the one
+                // before it.
+                let subject = own.iter().find(|m| {
+                    m.bytes.end <= c.start
+                        && statement.text[..m.bytes.start].split_whitespace().count() <= 1
+                });
+                warned = match subject {
+                    Some(m) => vec![m.key.clone()],
+                    None => referred.clone(),
+                };
             } else if clauses
                 .iter()
                 .any(|c| refers_to_named(&statement.text[c.clone()]))

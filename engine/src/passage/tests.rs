@@ -3436,3 +3436,25 @@ fn a_name_opens_with_neither_a_length_of_time_nor_how_often() {
         "{texts:?}"
     );
 }
+
+#[test]
+fn a_pronoun_in_a_warning_refers_to_its_own_sentences_subject() {
+    // "it" is argatroban, not what the sentence before named.
+    let docs = [
+        "Heparin-induced thrombocytopenia: stop heparin and start a non-heparin \
+         anticoagulant. Bivalirudin is an alternative.",
+        "Argatroban is cleared by the liver, so it should be avoided when liver function is \
+         severely reduced.",
+    ];
+    let reading = patient_reading(
+        &documents(&docs),
+        "Which anticoagulant for heparin-induced thrombocytopenia in a patient with severe \
+         hepatic impairment?",
+    );
+    let argatroban = reading
+        .candidates
+        .iter()
+        .find(|c| c.text == "Argatroban")
+        .expect("argatroban is a candidate");
+    assert!(argatroban.blocked_by.is_some(), "{argatroban:?}");
+}

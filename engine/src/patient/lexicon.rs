@@ -309,6 +309,13 @@ pub const SYNONYMS: &[(Concept, &[&str])] = &[
             "hepatic disease",
             "liver impairment",
             "hepatic decompensation",
+            "liver function",
+            "hepatic function",
+            "liver dysfunction",
+            "hepatic dysfunction",
+            "impaired hepatic",
+            "impaired liver",
+            "reduced hepatic",
         ],
     ),
     (
