@@ -867,6 +867,7 @@ pub async fn answer_with(
             label: answer_surface(prepared, node, question, Some(edge)),
             score,
         })
+        .filter(|c| names_something(&c.label))
         .collect();
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.node.cmp(&b.node)));
     if query.asks_to_avoid {
@@ -1418,6 +1419,14 @@ fn without_means(phrase: &str) -> String {
         }
         _ => phrase.to_string(),
     }
+}
+
+/// Whether a label has a word that is not a word of grammar: "How", read from "How is
+/// the test used?", names nothing an answer could be.
+fn names_something(label: &str) -> bool {
+    crate::text::lower_words(label)
+        .iter()
+        .any(|w| !crate::lexicon::any(&crate::lexicon::FUNCTION, w))
 }
 
 /// Determiners that open a sentence, as written there (see [`whole_name`]).

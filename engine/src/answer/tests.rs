@@ -1006,3 +1006,16 @@ fn a_recommendation_for_other_people_rules_nothing_out() {
         Some("azithromycin")
     );
 }
+
+#[test]
+fn a_word_of_grammar_names_nothing() {
+    for (label, names) in [
+        ("How", false),
+        ("these", false),
+        ("with it", false),
+        ("heterophile test", true),
+        ("How test", true),
+    ] {
+        assert_eq!(names_something(label), names, "{label}");
+    }
+}

@@ -1243,6 +1243,9 @@ pub fn read(
     let mut last_subject: Option<String> = None;
     let mut lead_topics: Vec<String> = Vec::new();
     let mut previous_applies: Option<Truth> = None;
+    // The last population a statement of the document decided for the patient, with
+    // the document: what "this age group" points back to past sentences that name none.
+    let mut population_named: Option<(usize, Truth)> = None;
     let mut paragraph_scope: Option<Truth> = None;
     let mut previous: Option<(Kind, Span)> = None;
     for (i, statement) in all.iter().enumerate() {
@@ -1563,6 +1566,13 @@ pub fn read(
                     }
                 }
             }
+            if applies == Some(Truth::Unknown) && !same_item {
+                if let Some((_, truth)) =
+                    population_named.filter(|(doc, _)| *doc == statement.span.doc)
+                {
+                    applies = Some(truth);
+                }
+            }
         }
         // "Dolutegravir should be taken at least 2 hours before or 6 hours after such
         // antacids": a statement about a medicine the patient takes, by name or pointing
@@ -1649,6 +1659,9 @@ pub fn read(
             applies = Some(Truth::Unknown);
         }
         previous_applies = applies;
+        if let Some(truth) = applies.filter(|t| *t != Truth::Unknown) {
+            population_named = Some((statement.span.doc, truth));
+        }
         previous = Some((statement.kind, statement.span.clone()));
         // "In general, start within 2 weeks; however, caution is needed in <the
         // patient's population>": a candidate in a clause the contrast sets against the
@@ -3119,10 +3132,16 @@ fn refers_to_population(text: &str) -> bool {
         .iter()
         .enumerate()
         .any(|(k, w)| w == "instead" && ws.get(k + 1).is_none_or(|n| n != "of"));
+    // "these patients", and with one word between: "this age group".
     instead
-        || ws.windows(2).any(|p| {
-            matches!(p[0].as_str(), "these" | "such" | "those" | "this") && is_people(&p[1])
+        || ws.windows(3).any(|p| {
+            matches!(p[0].as_str(), "these" | "such" | "those" | "this")
+                && (is_people(&p[1]) || Class::Group.has(&crate::text::singular(&p[2])))
         })
+        || ws.len() >= 2 && {
+            let p = &ws[ws.len() - 2..];
+            matches!(p[0].as_str(), "these" | "such" | "those" | "this") && is_people(&p[1])
+        }
 }
 
 /// Whether `text` names a level of risk of `levels` ("high-risk", "high risk"), as

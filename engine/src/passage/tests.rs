@@ -3458,3 +3458,25 @@ fn a_pronoun_in_a_warning_refers_to_its_own_sentences_subject() {
         .expect("argatroban is a candidate");
     assert!(argatroban.blocked_by.is_some(), "{argatroban:?}");
 }
+
+#[test]
+fn this_age_group_points_back_past_sentences_that_name_none() {
+    // "this age group" is the population named two sentences before; guidance that
+    // advises against a thing warns against it.
+    let docs = [
+        "Uncomplicated cystitis in women: nitrofurantoin for 5 days is the usual choice; \
+         fosfomycin is an alternative.",
+        "Adults older than 75 years often have slower clearance. Doses are often set by \
+         weight. Guidelines advise against nitrofurantoin in this age group.",
+    ];
+    let reading = patient_reading(
+        &documents(&docs),
+        "Which antibiotic should an 80-year-old woman with uncomplicated cystitis receive?",
+    );
+    let warned = reading
+        .candidates
+        .iter()
+        .find(|c| c.text == "nitrofurantoin")
+        .expect("nitrofurantoin is a candidate");
+    assert!(warned.blocked_by.is_some(), "{warned:?}");
+}

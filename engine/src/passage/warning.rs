@@ -11,6 +11,13 @@ pub(super) const WARNS: &[&str] = &[
     "not suitable",
     "not recommended",
     "not recommend",
+    // Guidance that advises or recommends against a thing warns against it.
+    "advise against",
+    "advises against",
+    "advised against",
+    "recommend against",
+    "recommends against",
+    "recommended against",
     "no longer recommended",
     "no longer be used",
     "not be used",
