@@ -718,7 +718,19 @@ pub fn read(
             let named = drugs_named(language, &before);
             return named.is_empty() || named.iter().any(|d| question_drugs.contains(d));
         }
-        drug_before(language, statement, analysis, at).is_none_or(|d| d == owner)
+        // "Posaconazole: 10 mg on day 1, … then 70 mg daily": a medicine the patient
+        // takes, written as the label of the amounts after it, says for whom they are,
+        // not whose.
+        let labelled_taken = |drug: &str| {
+            let before = &statement.text[..at];
+            before.rfind(':').is_some_and(|colon| {
+                let label = crate::text::word_texts(&before[..colon]);
+                let last = &label[label.len().saturating_sub(3)..];
+                taken.contains(drug) && drugs_named(language, last).iter().any(|d| d == drug)
+            })
+        };
+        drug_before(language, statement, analysis, at)
+            .is_none_or(|d| d == owner || labelled_taken(&d))
     };
     // The spans of the asked kind in each statement, read once. A short form the
     // documents define by a long form of the asked kind is of that kind too: "nucleic

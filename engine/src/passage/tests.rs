@@ -3480,3 +3480,26 @@ fn this_age_group_points_back_past_sentences_that_name_none() {
         .expect("nitrofurantoin is a candidate");
     assert!(warned.blocked_by.is_some(), "{warned:?}");
 }
+
+#[test]
+fn a_medicine_the_patient_takes_written_as_a_label_says_for_whom_the_amounts_are() {
+    // "Valproate:" labels the lamotrigine doses for people taking valproate; they are
+    // not valproate's doses.
+    let docs = [
+        "Lamotrigine titration for focal epilepsy. Monotherapy: 50 mg once daily for 2 \
+         weeks, then 100 mg once daily.",
+        "Lamotrigine with enzyme inhibitors. Valproate: 25 mg every other day for 2 weeks, \
+         then 25 mg once daily.",
+    ];
+    let reading = patient_reading(
+        &documents(&docs),
+        "A woman with focal epilepsy who takes valproate is starting lamotrigine. What \
+         lamotrigine dose should she start with?",
+    );
+    let dose = reading
+        .candidates
+        .iter()
+        .find(|c| c.text == "25 mg every other day")
+        .expect("the dose under the label is lamotrigine's");
+    assert!(dose.for_patient, "{dose:?}");
+}
