@@ -925,7 +925,14 @@ impl Patient {
                 if gram.iter().all(|w| self.negated_words.contains(w)) {
                     continue;
                 }
-                let Some(kinds) = drugs.kinds(&gram.join(" ")) else {
+                let name = gram.join(" ");
+                // A single word names a medicine the patient takes only when the drug
+                // lexicon knows it as a drug or a class: WordNet also files "dose",
+                // "acid" and "pot" as street names of drugs.
+                if n == 1 && drugs.lookup(&name).is_none() && !drugs.is_class_noun(&name) {
+                    continue;
+                }
+                let Some(kinds) = drugs.kinds(&name) else {
                     continue;
                 };
                 if kinds
@@ -2231,6 +2238,20 @@ mod kind_tests {
         patient.learn_kinds(&shipped().drugs, negated);
         assert!(
             !patient.kinds.contains("anticoagulant"),
+            "{:?}",
+            patient.kinds
+        );
+        // "Dose" is no street name of a drug here, whatever else WordNet files it as.
+        let dose = "What is the maximum daily dose of metformin for this patient?";
+        let mut patient = Patient::read(dose);
+        patient.learn_kinds(&shipped().drugs, dose);
+        assert!(
+            patient.kinds.contains("antidiabetic"),
+            "{:?}",
+            patient.kinds
+        );
+        assert!(
+            !patient.kinds.contains("hallucinogen"),
             "{:?}",
             patient.kinds
         );
