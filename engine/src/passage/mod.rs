@@ -1586,6 +1586,22 @@ pub fn read(
                 }
             }
         }
+        // "Metformin in chronic kidney disease (eGFR in mL/min/1.73 m2). … 30-44: halve
+        // the dose": a label that is only a bound is a bound on what the document's
+        // heading measures.
+        if applies == Some(Truth::Unknown) {
+            if let (Some(p), Some(label)) = (patient, run_in_label(&statement.text)) {
+                let opening = all
+                    .iter()
+                    .find(|s| s.span.doc == statement.span.doc)
+                    .filter(|s| s.span != statement.span)
+                    .map(|s| s.text.as_str());
+                let context = statement.headings.iter().map(String::as_str).chain(opening);
+                if let Some(truth) = bound_of_heading(p, label, context) {
+                    applies = Some(truth);
+                }
+            }
+        }
         // "Dolutegravir should be taken at least 2 hours before or 6 hours after such
         // antacids": a statement about a medicine the patient takes, by name or pointing
         // back to the one before, is about them, and so is one under a heading that names one.
@@ -2796,6 +2812,31 @@ fn run_in_label(text: &str) -> Option<&str> {
     let label = text[..colon].trim();
     let words = label.split_whitespace().count();
     (1..=LABEL_WORDS).contains(&words).then_some(label)
+}
+
+/// The truth for the patient of a label that is only a bound ("30-44", "Below 30", "60
+/// or more"), read as a bound on the quantity a heading in `context` names ("eGFR" in
+/// "Metformin in chronic kidney disease (eGFR in mL/min/1.73 m2)"); `None` when the
+/// label names more than a bound, or no word of the headings makes it decide.
+fn bound_of_heading<'a>(
+    patient: &Patient,
+    label: &str,
+    context: impl Iterator<Item = &'a str>,
+) -> Option<Truth> {
+    let words = crate::text::word_texts(label);
+    let bare = !words.is_empty()
+        && words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()))
+        && words.iter().all(|w| {
+            w.chars().any(|c| c.is_ascii_digit())
+                || crate::patient::measure::is_measure_word(&w.to_lowercase())
+                || !w.chars().any(char::is_alphanumeric)
+        });
+    if !bare {
+        return None;
+    }
+    context
+        .flat_map(crate::text::word_texts)
+        .find_map(|w| patient.within_bounds(&format!("{w} {label}")))
 }
 
 /// Words that open a phrase stating for whom, or when, the rest of its clause holds.

@@ -3503,3 +3503,21 @@ fn a_medicine_the_patient_takes_written_as_a_label_says_for_whom_the_amounts_are
         .expect("the dose under the label is lamotrigine's");
     assert!(dose.for_patient, "{dose:?}");
 }
+
+#[test]
+fn a_label_that_is_only_a_bound_bounds_what_the_heading_measures() {
+    // "30-59:" is a creatinine clearance, as the document's heading says.
+    let docs = [
+        "Gabapentin for neuropathic pain: start at 300 mg and titrate to a maximum of 3600 \
+         mg per day.",
+        "Gabapentin in renal impairment (creatinine clearance in mL/min). 60 or more: \
+         maximum 3600 mg per day. 30-59: maximum 1400 mg per day. 15-29: maximum 700 mg per \
+         day.",
+    ];
+    check_gated(
+        &docs,
+        "What is the maximum daily dose of gabapentin for a man whose creatinine clearance \
+         is 40 mL/min?",
+        "1400 mg per day",
+    );
+}
