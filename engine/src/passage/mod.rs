@@ -2258,11 +2258,15 @@ const SUPERIOR: &[&str] = &["superior", "preferable", "preferred"];
 /// warfarin").
 const PREFERRED: &[&str] = &["preferred", "favoured", "favored", "chosen", "recommended"];
 
+/// Modals before "otherwise" that say what would have been but is not.
+const COUNTERFACTUAL: &[&str] = &["would", "could", "might"];
+
 /// Most bytes between a setting-aside phrase and the candidate it sets aside.
 const SET_ASIDE_REACH: usize = 60;
 
 /// The candidates `own` names as the alternative not taken: after "rather than",
-/// "instead of", "in preference to", "superior to", "preferred over", "other than", or a "than" that compares choices ("a higher dose
+/// "instead of", "in preference to", "superior to", "preferred over", "would
+/// otherwise", "other than", or a "than" that compares choices ("a higher dose
 /// (3 mg/kg) than larger children (2.4 mg/kg)"), in the same sentence part.
 fn set_aside(text: &str, own: &[Mention]) -> Vec<String> {
     let lower = text.to_lowercase();
@@ -2271,7 +2275,9 @@ fn set_aside(text: &str, own: &[Mention]) -> Vec<String> {
         .filter(|w| w.is_word)
         .map(|w| (w.text(&lower), w.span.clone()))
         .collect();
-    let mut ends: Vec<usize> = Vec::new();
+    // Where each setting-aside phrase ends, and whether it sets aside only the first
+    // candidate after it.
+    let mut ends: Vec<(usize, bool)> = Vec::new();
     for (i, (w, span)) in tokens.iter().enumerate() {
         let prev = |k: usize| i.checked_sub(k).map_or("", |j| tokens[j].0);
         let opens = match *w {
@@ -2281,16 +2287,26 @@ fn set_aside(text: &str, own: &[Mention]) -> Vec<String> {
             "over" => PREFERRED.contains(&prev(1)),
             _ => false,
         };
-        if opens {
-            ends.push(span.end);
+        // "a patient who would otherwise start on 10 mg should start on 5 mg": what
+        // would have been is the one candidate the counterfactual's verb takes.
+        let counterfactual = *w == "otherwise" && COUNTERFACTUAL.contains(&prev(1));
+        if opens || counterfactual {
+            ends.push((span.end, counterfactual));
         }
     }
+    let reaches = |e: usize, m: &Mention| {
+        m.bytes.start >= e
+            && m.bytes.start - e <= SET_ASIDE_REACH
+            && !lower[e..m.bytes.start].contains([';', '.', ':'])
+    };
     own.iter()
         .filter(|m| {
-            ends.iter().any(|&e| {
-                m.bytes.start >= e
-                    && m.bytes.start - e <= SET_ASIDE_REACH
-                    && !lower[e..m.bytes.start].contains([';', '.', ':'])
+            ends.iter().any(|&(e, first_only)| {
+                reaches(e, m)
+                    && (!first_only
+                        || !own
+                            .iter()
+                            .any(|o| o.bytes.start >= e && o.bytes.start < m.bytes.start))
             })
         })
         .map(|m| m.key.clone())

@@ -3407,6 +3407,16 @@ fn what_a_choice_is_set_against_is_no_answer() {
              mechanical heart valve?",
             "warfarin",
         ),
+        // "would otherwise": what would have been, the one amount its verb takes.
+        (
+            [
+                "Sertraline for depression is usually started at 50 mg once daily.",
+                "In hepatic impairment the dose is halved: a patient who would otherwise \
+                 start on 50 mg once daily should start on 25 mg once daily.",
+            ],
+            "What starting dose of sertraline should a woman with hepatic impairment take?",
+            "25 mg once daily",
+        ),
     ] {
         assert_eq!(
             best(&docs, question, true).as_deref(),
