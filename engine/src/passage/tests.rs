@@ -62,6 +62,15 @@ fn patient_reading(docs: &[Document], question: &str) -> Reading {
     .expect("a reading")
 }
 
+/// The candidate `text` of the gated reading of `question` over `docs`.
+fn patient_candidate(docs: &[&str], question: &str, text: &str) -> Candidate {
+    patient_reading(&documents(docs), question)
+        .candidates
+        .into_iter()
+        .find(|c| c.text == text)
+        .unwrap_or_else(|| panic!("{text} is a candidate"))
+}
+
 /// Reads `question` over `docs` gated on its patient and not, and checks the best
 /// answer of each (`None`: no answer).
 fn check(docs: &[&str], question: &str, gated: Option<&str>, general: Option<&str>) {
@@ -3456,16 +3465,12 @@ fn a_pronoun_in_a_warning_refers_to_its_own_sentences_subject() {
         "Argatroban is cleared by the liver, so it should be avoided when liver function is \
          severely reduced.",
     ];
-    let reading = patient_reading(
-        &documents(&docs),
+    let argatroban = patient_candidate(
+        &docs,
         "Which anticoagulant for heparin-induced thrombocytopenia in a patient with severe \
          hepatic impairment?",
+        "Argatroban",
     );
-    let argatroban = reading
-        .candidates
-        .iter()
-        .find(|c| c.text == "Argatroban")
-        .expect("argatroban is a candidate");
     assert!(argatroban.blocked_by.is_some(), "{argatroban:?}");
 }
 
@@ -3479,15 +3484,11 @@ fn this_age_group_points_back_past_sentences_that_name_none() {
         "Adults older than 75 years often have slower clearance. Doses are often set by \
          weight. Guidelines advise against nitrofurantoin in this age group.",
     ];
-    let reading = patient_reading(
-        &documents(&docs),
+    let warned = patient_candidate(
+        &docs,
         "Which antibiotic should an 80-year-old woman with uncomplicated cystitis receive?",
+        "nitrofurantoin",
     );
-    let warned = reading
-        .candidates
-        .iter()
-        .find(|c| c.text == "nitrofurantoin")
-        .expect("nitrofurantoin is a candidate");
     assert!(warned.blocked_by.is_some(), "{warned:?}");
 }
 
@@ -3501,16 +3502,13 @@ fn a_medicine_the_patient_takes_written_as_a_label_says_for_whom_the_amounts_are
         "Lamotrigine with enzyme inhibitors. Valproate: 25 mg every other day for 2 weeks, \
          then 25 mg once daily.",
     ];
-    let reading = patient_reading(
-        &documents(&docs),
+    // The dose under the label is lamotrigine's.
+    let dose = patient_candidate(
+        &docs,
         "A woman with focal epilepsy who takes valproate is starting lamotrigine. What \
          lamotrigine dose should she start with?",
+        "25 mg every other day",
     );
-    let dose = reading
-        .candidates
-        .iter()
-        .find(|c| c.text == "25 mg every other day")
-        .expect("the dose under the label is lamotrigine's");
     assert!(dose.for_patient, "{dose:?}");
 }
 

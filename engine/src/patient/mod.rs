@@ -2213,11 +2213,17 @@ mod kind_tests {
     use super::*;
     use crate::language::tests::shipped;
 
+    /// The patient `text` describes, with the kinds of the medicines it names.
+    fn with_kinds(text: &str) -> Patient {
+        let mut patient = Patient::read(text);
+        patient.learn_kinds(&shipped().drugs, text);
+        patient
+    }
+
     #[test]
     fn a_patient_on_a_medicine_is_among_those_taking_its_kind() {
         let question = "A 58-year-old man on long-term metoprolol has anaphylaxis.";
-        let mut patient = Patient::read(question);
-        patient.learn_kinds(&shipped().drugs, question);
+        let patient = with_kinds(question);
         assert!(
             patient.kinds.contains("beta blocker"),
             "{:?}",
@@ -2234,8 +2240,7 @@ mod kind_tests {
             assert_eq!(patient.evaluate(phrase), expected, "{phrase}");
         }
         let negated = "A woman who takes no warfarin.";
-        let mut patient = Patient::read(negated);
-        patient.learn_kinds(&shipped().drugs, negated);
+        let patient = with_kinds(negated);
         assert!(
             !patient.kinds.contains("anticoagulant"),
             "{:?}",
@@ -2243,8 +2248,7 @@ mod kind_tests {
         );
         // "Dose" is no street name of a drug here, whatever else WordNet files it as.
         let dose = "What is the maximum daily dose of metformin for this patient?";
-        let mut patient = Patient::read(dose);
-        patient.learn_kinds(&shipped().drugs, dose);
+        let patient = with_kinds(dose);
         assert!(
             patient.kinds.contains("antidiabetic"),
             "{:?}",
