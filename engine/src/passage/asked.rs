@@ -730,6 +730,26 @@ pub fn says_how_often(text: &str) -> bool {
         .any(|w| HOW_OFTEN.contains(&w.as_str()) || w == "times")
 }
 
+/// Whether `text` says only how often, naming no thing: "repeated every 1-2 weeks",
+/// "twice daily for 5 days" (besides how often and for how long, only numbers,
+/// function words and a participle of doing), not "flexible sigmoidoscopy every 5
+/// years".
+pub fn only_how_often(language: &Language, text: &str) -> bool {
+    let analysis = language.analyse(text);
+    let lower = analysis.lower(text);
+    says_how_often(text)
+        && lower.iter().zip(&analysis.tags).all(|(w, t)| {
+            is_time_unit(w)
+                || HOW_OFTEN.contains(&w.as_str())
+                || w == "times"
+                || is_number_word(w)
+                || matches!(
+                    t,
+                    Tag::Cd | Tag::Dt | Tag::In | Tag::Cc | Tag::To | Tag::Vbn | Tag::Vbd
+                )
+        })
+}
+
 /// Longest manner, in words ("0.5 mL subcutaneously").
 const MAX_MANNER_WORDS: usize = 4;
 

@@ -184,7 +184,9 @@ impl Reading {
         }
         let key = format!(" {} ", normalize_term(answer));
         let shaped = match self.asked {
-            Asked::Thing { .. } => true,
+            // A thing is named, not only how often something is done ("repeated every
+            // 1-2 weeks" for "Which treatment …?").
+            Asked::Thing { .. } => !asked::only_how_often(language, answer),
             Asked::Manner { .. } => words(answer)
                 .iter()
                 .any(|w| w.text(answer).to_lowercase().ends_with("ly")),
@@ -656,6 +658,11 @@ pub fn read(
             .chain(&["intolerant", "intolerance", "shortage", "out of stock"])
             .any(|u| q.contains(&format!(" {u} ")))
     };
+    // A question that asks for an alternative asks for what the documents name as one
+    // (see [`second_choices`]).
+    let alternative_asked = crate::text::lower_words(question)
+        .iter()
+        .any(|w| ALTERNATIVE_WORDS.contains(&crate::text::singular(w).as_str()));
     // A patient the documents place among people at high risk ("High-risk screening.
     // Women with a BRCA1 … variant …") is not among those at average or low risk, whom
     // they set apart from them.
@@ -1707,6 +1714,10 @@ pub fn read(
         if !fallback_asked {
             general.extend(fallbacks(&statement.text, own));
         }
+        if !alternative_asked {
+            let named: Vec<Mention> = own.iter().chain(&phrase_mentions[i]).cloned().collect();
+            general.extend(second_choices(&statement.text, &named));
+        }
         general.extend(other_line(asked_line, &statement.text, own));
         // "Herpes zoster: 1g every 8hrs; CrCl 10–29mL/min: 1g every 24hrs; …": a
         // candidate under a label of its own is for whom its label says.
@@ -2270,11 +2281,7 @@ const SET_ASIDE_REACH: usize = 60;
 /// (3 mg/kg) than larger children (2.4 mg/kg)"), in the same sentence part.
 fn set_aside(text: &str, own: &[Mention]) -> Vec<String> {
     let lower = text.to_lowercase();
-    let tokens: Vec<(&str, std::ops::Range<usize>)> = words(&lower)
-        .iter()
-        .filter(|w| w.is_word)
-        .map(|w| (w.text(&lower), w.span.clone()))
-        .collect();
+    let tokens = word_spans(&lower);
     // Where each setting-aside phrase ends, and whether it sets aside only the first
     // candidate after it.
     let mut ends: Vec<(usize, bool)> = Vec::new();
@@ -2349,6 +2356,99 @@ fn fallbacks(text: &str, own: &[Mention]) -> Vec<String> {
     }
     out
 }
+
+/// The candidates `own` names as the second choice beside a first one, in the same
+/// part of the sentence: "cryotherapy is the usual choice, with trichloroacetic acid
+/// or excision as alternatives", "X is preferred; Y is an alternative" reads each part
+/// alone. A name before "as an alternative" / "as alternatives" / "is an alternative"
+/// (within [`SET_ASIDE_REACH`] bytes, only names listed between), or after "alternatives
+/// include" / "alternatively", is a second choice when the part names a candidate that
+/// is not one.
+fn second_choices(text: &str, own: &[Mention]) -> Vec<String> {
+    let lower = text.to_lowercase();
+    let tokens = word_spans(&lower);
+    let word = |i: usize| tokens.get(i).map_or("", |t| t.0);
+    // Where a marker that looks back ends its reach (its first byte), and where one that
+    // looks forward starts it (its last byte).
+    let mut back: Vec<usize> = Vec::new();
+    let mut forward: Vec<usize> = Vec::new();
+    for (i, (w, span)) in tokens.iter().enumerate() {
+        if !ALTERNATIVE_WORDS.contains(&crate::text::singular(w).as_str()) {
+            if *w == "alternatively" {
+                forward.push(span.end);
+            }
+            continue;
+        }
+        let before = |k: usize| i.checked_sub(k).map_or("", word);
+        let named_as = before(1) == "as"
+            || (matches!(before(1), "an" | "the") && matches!(before(2), "as" | "is" | "are"))
+            || matches!(before(1), "are" | "is");
+        if named_as {
+            let opener = (1..=3)
+                .filter_map(|k| i.checked_sub(k))
+                .find(|&k| matches!(word(k), "as" | "is" | "are"))
+                .map_or(span.start, |k| tokens[k].1.start);
+            back.push(opener);
+        } else if matches!(word(i + 1), "include" | "includes" | "are" | "is") {
+            forward.push(tokens[i + 1].1.end);
+        }
+    }
+    if back.is_empty() && forward.is_empty() {
+        return Vec::new();
+    }
+    let part = |a: usize, b: usize| !lower[a.min(b)..a.max(b)].contains([';', '.', ':']);
+    let second: Vec<&Mention> = own
+        .iter()
+        .filter(|m| {
+            back.iter().any(|&e| {
+                m.bytes.end <= e
+                    && e - m.bytes.end <= SET_ASIDE_REACH
+                    && only_listed(&lower, m.bytes.end..e, own)
+            }) || forward.iter().any(|&e| {
+                m.bytes.start >= e
+                    && m.bytes.start - e <= SET_ASIDE_REACH
+                    && part(e, m.bytes.start)
+                    && !lower[e..m.bytes.start]
+                        .split(|c: char| !c.is_alphanumeric())
+                        .any(|w| CONTRASTS.contains(&w))
+            })
+        })
+        .collect();
+    let first_named = own.iter().any(|m| {
+        !second.iter().any(|s| s.key == m.key)
+            && second.iter().any(|s| part(m.bytes.start, s.bytes.start))
+    });
+    if !first_named {
+        return Vec::new();
+    }
+    second.into_iter().map(|m| m.key.clone()).collect()
+}
+
+/// Whether the bytes `gap` of `lower` hold only other names of `own` joined by "or",
+/// "and" and commas: the names listed right before a marker ("Y or Z as alternatives").
+fn only_listed(lower: &str, gap: Range<usize>, own: &[Mention]) -> bool {
+    let mut rest = lower[gap.clone()].to_string();
+    for o in own {
+        if o.bytes.start >= gap.start && o.bytes.end <= gap.end {
+            let (a, b) = (o.bytes.start - gap.start, o.bytes.end - gap.start);
+            rest.replace_range(a..b, &" ".repeat(b - a));
+        }
+    }
+    rest.split(|c: char| c.is_whitespace() || c == ',')
+        .all(|w| matches!(w, "" | "or" | "and"))
+}
+
+/// The words of `lower` (no punctuation) with their bytes.
+fn word_spans(lower: &str) -> Vec<(&str, Range<usize>)> {
+    words(lower)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| (w.text(lower), w.span.clone()))
+        .collect()
+}
+
+/// Nouns that name a second choice.
+const ALTERNATIVE_WORDS: &[&str] = &["alternative", "second-line", "second-choice"];
 
 /// What makes a first choice unusable, so that what is named for that case is a
 /// fallback (see [`fallbacks`]).

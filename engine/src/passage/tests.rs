@@ -3529,3 +3529,78 @@ fn a_label_that_is_only_a_bound_bounds_what_the_heading_measures() {
         "1400 mg per day",
     );
 }
+
+#[test]
+fn names_given_as_alternatives_beside_a_first_choice_are_second_choices() {
+    // Each name's bytes in `text`, as the reader finds them.
+    let mentions = |text: &str, names: &[&str]| -> Vec<Mention> {
+        names
+            .iter()
+            .map(|n| {
+                let at = text.find(n).unwrap_or_else(|| panic!("{n} in {text}"));
+                Mention {
+                    key: n.to_string(),
+                    bytes: at..at + n.len(),
+                }
+            })
+            .collect()
+    };
+    for (text, names, second) in [
+        (
+            "Cryotherapy is the usual choice, with salicylic acid or duct tape occlusion as \
+             alternatives.",
+            &["Cryotherapy", "salicylic acid", "duct tape occlusion"][..],
+            &["salicylic acid", "duct tape occlusion"][..],
+        ),
+        (
+            "Imiquimod cream is better for keratinised lesions, and sinecatechins is an \
+             alternative.",
+            &["Imiquimod", "sinecatechins"],
+            &["sinecatechins"],
+        ),
+        (
+            "Alternatives include doxycycline or clarithromycin, but amoxicillin is the first \
+             choice.",
+            &["doxycycline", "clarithromycin", "amoxicillin"],
+            &["doxycycline", "clarithromycin"],
+        ),
+        // Each part of the sentence is read alone, and an alternative with no first
+        // choice beside it is no second choice.
+        (
+            "Terbinafine is preferred; griseofulvin is an alternative.",
+            &["Terbinafine", "griseofulvin"],
+            &[],
+        ),
+        // "as an alternative" looks back only over the names listed right before it.
+        (
+            "Give aciclovir, and add valaciclovir as an alternative.",
+            &["aciclovir", "valaciclovir"],
+            &["valaciclovir"],
+        ),
+        (
+            "Use aciclovir for ten days as an alternative to observation.",
+            &["aciclovir"],
+            &[],
+        ),
+    ] {
+        let own = mentions(text, names);
+        assert_eq!(second_choices(text, &own), second, "{text}");
+    }
+}
+
+#[test]
+fn a_phrase_that_only_says_how_often_names_no_thing() {
+    let language = shipped();
+    for (text, only) in [
+        ("repeated every 1-2 weeks", true),
+        ("twice daily", true),
+        ("once weekly for 4 weeks", true),
+        ("flexible sigmoidoscopy every 5 years", false),
+        ("oral amoxicillin", false),
+        ("annual breast MRI", false),
+        // A name the tagger does not know is still a name.
+        ("colonoscopy every 10 years", false),
+    ] {
+        assert_eq!(asked::only_how_often(language, text), only, "{text}");
+    }
+}
