@@ -2459,6 +2459,12 @@ const UNAVAILABLE: &[&str] = &[
     "cannot be tolerated",
     "cannot be used",
     "contraindicated",
+    "unsuitable",
+    "not suitable",
+    "inappropriate",
+    "not appropriate",
+    "ineffective",
+    "not effective",
 ];
 
 /// Words that open the condition a population has ("people with …", "those who have
@@ -3429,6 +3435,24 @@ fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<St
             Truth::True => return Truth::True,
             Truth::False => any_false = true,
             Truth::Unknown => {}
+        }
+    }
+    // A heading alone over the text ("Older adults (65 years and over)", as a section
+    // after text or an excerpt's first line) says whom the text is for when it names a
+    // population or condition the patient's description decides; naming only the
+    // topic, as titles do ("Statins"), it says what the text is about.
+    if let [heading] = statement.headings.as_slice() {
+        if statement.titled && crate::patient::names_concept(heading) {
+            match patient.evaluate(heading) {
+                Truth::True
+                    if !any_false
+                        && patient.evaluate(&without_everyone(heading)) != Truth::Unknown =>
+                {
+                    return Truth::True;
+                }
+                Truth::False => any_false = true,
+                _ => {}
+            }
         }
     }
     if any_false {

@@ -2752,23 +2752,31 @@ fn a_test_is_named_without_the_result_it_gave() {
 fn a_fallback_and_the_usual_risk_are_not_for_a_patient_the_documents_set_apart() {
     // What is named for when another choice is unavailable is a fallback, unless the
     // question says that choice is unavailable.
-    let fallback = [
-        "Statins\n\nAtorvastatin is the usual statin for primary prevention.",
-        "For people with HIV, atorvastatin or rosuvastatin can be used if pitavastatin is \
-         unavailable.",
-    ];
-    check_gated(
-        &fallback,
-        "A 50-year-old man with HIV needs a statin for primary prevention. Which statin should \
-         he take?",
-        "pitavastatin",
-    );
-    check_gated(
-        &fallback,
-        "A 50-year-old man with HIV needs a statin for primary prevention, and pitavastatin is \
-         unavailable. Which statin should he take?",
-        "atorvastatin",
-    );
+    // … or inappropriate.
+    for unusable in ["unavailable", "inappropriate"] {
+        let fallback = [
+            "Statins\n\nAtorvastatin is the usual statin for primary prevention.".to_string(),
+            format!(
+                "For people with HIV, atorvastatin or rosuvastatin can be used if pitavastatin \
+                 is {unusable}."
+            ),
+        ];
+        let fallback = fallback.each_ref().map(String::as_str);
+        check_gated(
+            &fallback,
+            "A 50-year-old man with HIV needs a statin for primary prevention. Which statin \
+             should he take?",
+            "pitavastatin",
+        );
+        check_gated(
+            &fallback,
+            &format!(
+                "A 50-year-old man with HIV needs a statin for primary prevention, and \
+                 pitavastatin is {unusable}. Which statin should he take?"
+            ),
+            "atorvastatin",
+        );
+    }
     // A patient among those at high risk is not among those at average risk.
     let screening = [
         "Breast screening\n\nMammography is the recommended screening test for average-risk \
@@ -3603,4 +3611,37 @@ fn a_phrase_that_only_says_how_often_names_no_thing() {
     ] {
         assert_eq!(asked::only_how_often(language, text), only, "{text}");
     }
+}
+
+#[test]
+fn a_heading_alone_over_its_text_says_whom_the_text_is_for() {
+    let question = "What dose of examplamide should a 78-year-old man with hypertension receive?";
+    for docs in [
+        // A section heading after the text that opens the document …
+        &[
+            "Examplamide is given at 10 mg once daily.\n\nOlder adults (65 years and over)\n\
+           Start at 5 mg once daily and increase slowly.",
+        ][..],
+        &[
+            "Examplamide is given at 10 mg once daily.\n\nElderly patients\nThe starting dose \
+           is 5 mg once daily.",
+        ],
+        // … or the first line of an excerpt.
+        &[
+            "Examplamide is given at 10 mg once daily.",
+            "Older adults (65 years and over)\nStart at 5 mg once daily and increase slowly.",
+        ],
+    ] {
+        check_gated(docs, question, "5 mg once daily");
+    }
+    // Under a title, the section's heading is whom it is for, and the title what the
+    // text is about.
+    check_gated(
+        &[
+            "Examplamide dosing\nAdults\nThe usual dose is 10 mg once daily.\nOlder adults (65 \
+           years and over)\nStart at 5 mg once daily.",
+        ],
+        question,
+        "5 mg once daily",
+    );
 }

@@ -781,6 +781,13 @@ pub fn negates(phrase: &str) -> bool {
         .any(|w| NEGATORS.contains(&w.as_str()))
 }
 
+/// Whether a phrase names a population or condition the lexicon knows, or bounds a
+/// quantity ("Older adults (65 years and over)", "CrCl below 30 mL/min"), not only a
+/// topic ("Statins") or the patient's own words.
+pub fn names_concept(phrase: &str) -> bool {
+    !concepts_mentioned(&padded(phrase)).is_empty() || !measure::conditions(phrase).is_empty()
+}
+
 /// Whether a phrase names a population and nothing else: "pregnancy", "lactation",
 /// "severe renal impairment" (each content word a word of a population concept it
 /// names). Such a phrase says whom a statement is about, never what to give them.
