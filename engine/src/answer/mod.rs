@@ -1067,16 +1067,25 @@ pub async fn answer_with(
             }
             (None, Some(c)) => Outcome::Answered(match member_of_class {
                 Some(member) => member,
-                None => number_agreement(
-                    &whole_name(prepared, &c.label),
-                    query.answer_type.as_deref(),
-                ),
+                None => {
+                    let name = whole_name(prepared, &c.label);
+                    // (Its case as the label has it: the documents' first mention may
+                    // open a sentence.)
+                    let written = as_written(prepared, &name)
+                        .filter(|w| w.to_lowercase() != name.to_lowercase())
+                        .unwrap_or(name);
+                    number_agreement(&written, query.answer_type.as_deref())
+                }
             }),
             (None, None) => {
                 source = AnswerSource::None;
                 Outcome::InsufficientEvidence
             }
         },
+    };
+    let result = match result {
+        Outcome::Answered(text) => Outcome::Answered(without_footnote(&text)),
+        other => other,
     };
     Ok(Answer {
         outcome: result,
@@ -1406,6 +1415,115 @@ fn whole_name(prepared: &Prepared, label: &str) -> String {
     } else {
         clean_start(prepared, &name)
     }
+}
+
+/// An answer without the footnote marker its last word carries: a reference in
+/// square brackets ("4000 mg[6,7]"), a dagger, double dagger, section or pilcrow sign,
+/// an asterisk, or superscript digits and letters ("Fluzone High-Dose†", "30 mg¹").
+/// Inside a name they stay ("HLA-B*1502").
+fn without_footnote(answer: &str) -> String {
+    let mut text = answer.trim_end();
+    loop {
+        let before = text;
+        if let Some(open) = text.strip_suffix(']').and_then(|t| t.rfind('[')) {
+            let inside = &text[open + 1..text.len() - 1];
+            if !inside.is_empty()
+                && inside
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, ',' | '-' | '–' | ' '))
+            {
+                text = text[..open].trim_end();
+            }
+        }
+        text = text.trim_end_matches(|c: char| {
+            matches!(c, '†' | '‡' | '§' | '¶' | '*') || "⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉ".contains(c)
+        });
+        if text == before {
+            break;
+        }
+    }
+    // A marker is all there was: the answer stands as it came.
+    if text.chars().any(char::is_alphanumeric) {
+        text.to_string()
+    } else {
+        answer.to_string()
+    }
+}
+
+/// A graph answer as the documents write it: an entity's label is its words joined by
+/// single spaces with its last noun in the singular ("Q & A" for "Q&A", "every 5
+/// year" for "every 5 years"), so the first place a document has the label with white
+/// space aside, else word for word with number aside, gives the surface. `None` where
+/// no document has it.
+fn as_written(prepared: &Prepared, label: &str) -> Option<String> {
+    prepared
+        .docs
+        .iter()
+        .find_map(|doc| spaced_as(&doc.text, label))
+        .or_else(|| {
+            prepared
+                .docs
+                .iter()
+                .find_map(|doc| numbered_as(&doc.text, label))
+        })
+}
+
+/// The first run of `text` that is `label` with white space aside (case aside), whole
+/// words at both ends, on one line.
+fn spaced_as(text: &str, label: &str) -> Option<String> {
+    let wanted: Vec<char> = label
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let first = *wanted.first()?;
+    let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    text.char_indices().find_map(|(start, c)| {
+        if c.to_lowercase().next() != Some(first) || !boundary(text[..start].chars().next_back()) {
+            return None;
+        }
+        let mut want = wanted.iter();
+        let mut next = want.next();
+        let mut end = start;
+        for (at, c) in text[start..].char_indices() {
+            let Some(w) = next else { break };
+            if c == '\n' {
+                return None;
+            }
+            if c.is_whitespace() {
+                continue;
+            }
+            if c.to_lowercase().next() != Some(*w) {
+                return None;
+            }
+            end = start + at + c.len_utf8();
+            next = want.next();
+        }
+        (next.is_none() && boundary(text[end..].chars().next()))
+            .then(|| text[start..end].to_string())
+    })
+}
+
+/// The first run of `text`'s words that are `label`'s word for word, each in either
+/// number ("every 5 years" for "every 5 year"), on one line.
+fn numbered_as(text: &str, label: &str) -> Option<String> {
+    let form = |w: &str| crate::text::singular(&w.to_lowercase());
+    let wanted: Vec<String> = crate::text::words(label)
+        .iter()
+        .map(|w| form(w.text(label)))
+        .collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    let tokens = crate::text::words(text);
+    tokens.windows(wanted.len()).find_map(|run| {
+        let same = run
+            .iter()
+            .zip(&wanted)
+            .all(|(t, w)| form(t.text(text)) == *w);
+        let (start, end) = (run[0].span.start, run[run.len() - 1].span.end);
+        (same && !text[start..end].contains('\n')).then(|| text[start..end].to_string())
+    })
 }
 
 /// A phrase without the preposition of means it opens with ("with CO-oximetry",

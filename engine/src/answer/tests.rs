@@ -1019,3 +1019,48 @@ fn a_word_of_grammar_names_nothing() {
         assert_eq!(names_something(label), names, "{label}");
     }
 }
+
+#[test]
+fn a_graph_answer_is_given_as_the_documents_write_it() {
+    let prepared = prepare(&[
+        "Medicines Q&A: which contraceptive suits a woman taking rifampicin?\n\
+         The HLA-B*1502 allele predicts serious skin reactions.",
+        "Screening alternatives include flexible sigmoidoscopy every 5 years. \
+         Fluoroquinolones and a fluoroquinolone eye drop are listed.",
+    ]);
+    for (label, written) in [
+        // Symbols inside a name keep their spacing.
+        ("Medicines Q & A", Some("Medicines Q&A")),
+        ("HLA - B * 1502 allele", Some("HLA-B*1502 allele")),
+        // A label's singular finds the plural the text has …
+        (
+            "flexible sigmoidoscopy every 5 year",
+            Some("flexible sigmoidoscopy every 5 years"),
+        ),
+        // … but a form written as the label has it comes first.
+        ("fluoroquinolone", Some("fluoroquinolone")),
+        ("fluoroquinolones", Some("Fluoroquinolones")),
+        // A run across a line break is two lines, not one name.
+        ("rifampicin ? The", None),
+        ("ceftriaxone", None),
+    ] {
+        assert_eq!(as_written(&prepared, label).as_deref(), written, "{label}");
+    }
+}
+
+#[test]
+fn an_answer_drops_the_footnote_marker_it_ends_with() {
+    for (answer, clean) in [
+        ("4000 mg[6,7]", "4000 mg"),
+        ("4000 mg [6–8]", "4000 mg"),
+        ("Fluzone High-Dose†", "Fluzone High-Dose"),
+        ("30 mg twice daily‡*", "30 mg twice daily"),
+        ("labetalol¹", "labetalol"),
+        // Inside a name, or what the answer is, it stays.
+        ("HLA-B*1502", "HLA-B*1502"),
+        ("factor [VIII]", "factor [VIII]"),
+        ("†", "†"),
+    ] {
+        assert_eq!(without_footnote(answer), clean, "{answer}");
+    }
+}
