@@ -1553,6 +1553,16 @@ pub fn read(
                 _ => Truth::Unknown,
             }
         });
+        // "For acute otitis media, adults take 500 mg three times daily": the condition
+        // the sentence fronts may be the patient's, but what follows is said of the
+        // people its subject names.
+        let other_people = patient.is_some_and(|p| {
+            fronted_people(&statement.text, analysis)
+                .is_some_and(|s| applies_to(p, s, &patient_words) == Truth::False)
+        });
+        if other_people && applies == Some(Truth::True) {
+            applies = Some(Truth::False);
+        }
         // The sentences of one list item share its condition: in "IgA deficiency – IgA
         // tTG analysis may be less sensitive when total IgA is <0.2 g/L. IgG coeliac
         // serology should be performed" the second speaks of the same patients, unless
@@ -1738,16 +1748,29 @@ pub fn read(
         // usual one it replaces.
         let conditional: Vec<(usize, Truth)> = match patient {
             Some(p) => {
-                let found: Vec<(usize, &str, bool)> = own
+                let text = &statement.text;
+                let with_own: Vec<&Mention> = own
+                    .iter()
+                    .filter(|m| condition_after(text, m.bytes.clone(), text.len()).is_some())
+                    .collect();
+                // "doxycycline for adults, amoxicillin for children under 8 years and
+                // azithromycin for pregnant women": a value's condition ends where the
+                // next value with a condition of its own begins.
+                let found: Vec<(usize, &str, bool)> = with_own
                     .iter()
                     .filter_map(|m| {
-                        let (condition, own_part) =
-                            condition_after(&statement.text, m.bytes.start, m.bytes.end)?;
+                        let until = with_own
+                            .iter()
+                            .map(|n| n.bytes.start)
+                            .filter(|&s| s >= m.bytes.end)
+                            .min()
+                            .unwrap_or(text.len());
+                        let (condition, own_part) = condition_after(text, m.bytes.clone(), until)?;
                         Some((m.bytes.start, condition, own_part))
                     })
                     .collect();
                 let listed = found.len() >= 2;
-                found
+                let truths: Vec<(usize, Truth)> = found
                     .into_iter()
                     .filter(|&(_, _, own_part)| own_part || listed)
                     .map(|(at, condition, _)| {
@@ -1761,6 +1784,17 @@ pub fn read(
                             truth => truth,
                         };
                         (at, truth)
+                    })
+                    .collect();
+                // … and so do values listed each for people of their own ("doxycycline
+                // for adults, … azithromycin for pregnant women"): once one of them
+                // names the patient's people, the others are for other people.
+                let named = listed && truths.iter().any(|(_, t)| *t == Truth::True);
+                truths
+                    .into_iter()
+                    .map(|(at, truth)| match truth {
+                        Truth::Unknown if named => (at, Truth::False),
+                        truth => (at, truth),
                     })
                     .collect()
             }
@@ -1802,6 +1836,9 @@ pub fn read(
                     }
                     let labels = labels_of(&statement.text, m.bytes.start)?;
                     let first_part = !statement.text[..m.bytes.start].contains(';');
+                    if other_people && first_part {
+                        return Some((m.key.as_str(), Truth::False));
+                    }
                     if excepted && first_part {
                         return Some((m.key.as_str(), Truth::False));
                     }
@@ -2564,7 +2601,15 @@ fn by_tags(language: &Language, question: &str) -> Option<Asked> {
     let analysis = language.analyse(asking);
     let lower = analysis.lower(asking);
     let wh = lower.iter().position(|w| w == "which" || w == "what")?;
-    let mut k = wh + 1;
+    // "Which" and "what" that ask are determiners of the noun after them, though the
+    // tagger, trained on relative clauses ("… which reduce …"), may take that noun
+    // for a verb ("Which antibiotic treats …").
+    let noun_after_wh = analysis
+        .tags
+        .get(wh + 1)
+        .is_some_and(|t| matches!(t, Tag::Vb | Tag::Vbp))
+        && !Class::Auxiliary.has(lower.get(wh + 1).map_or("", String::as_str));
+    let mut k = wh + 1 + usize::from(noun_after_wh);
     while analysis
         .tags
         .get(k)
@@ -2808,37 +2853,46 @@ fn in_population(tokens: &[String], tags: &[Tag], at: usize) -> bool {
 /// monoamine oxidase inhibitors such as phenelzine or tranylcypromine").
 const POPULATION_REACH: usize = 12;
 
-/// The condition written right after a value at bytes `start..end` of `text` that
-/// opens a bracket or a part after a semicolon, as alternatives to a usual value are
-/// set out: "(every 12 hours if CrCl is 26 to 50 mL/min; 500 mg every 12 hours if …)",
-/// with whether the value opens such a part (`true`) or only a part after a comma
-/// (`false`). In running prose, "if" and "when" qualify the clause, not the value
-/// before them; a value after a comma has its own condition only in a list of such
-/// values ("1 g every 12 hours when it is 30-49 mL/min, 1 g every 24 hours when it is
-/// 10-29 mL/min"), which the caller sees.
-fn condition_after(text: &str, start: usize, end: usize) -> Option<(&str, bool)> {
+/// The condition written right after a value at bytes `value` of `text` that opens a
+/// bracket or a part after a semicolon, as alternatives to a usual value are set out:
+/// "(every 12 hours if CrCl is 26 to 50 mL/min; 500 mg every 12 hours if …)", with
+/// whether the value opens such a part (`true`) or only a part after a comma or a
+/// clause (`false`). In running prose, "if" and "when" qualify the clause, not the
+/// value before them; a value after a comma, or one that people follow ("doxycycline
+/// for adults"), has its own condition only in a list of such values ("1 g every 12
+/// hours when it is 30-49 mL/min, 1 g every 24 hours when it is 10-29 mL/min"), which
+/// the caller sees. The condition ends by `until`, where the next listed value begins.
+fn condition_after(text: &str, value: Range<usize>, until: usize) -> Option<(&str, bool)> {
     let opener = text
-        .get(..start)?
+        .get(..value.start)?
         .trim_end()
         .chars()
         .rev()
         .find(|c| matches!(c, '(' | ';' | ',' | '.' | ':'));
     let opens_part = opener.is_some_and(|c| matches!(c, '(' | ';'));
-    let rest = text.get(end..)?.trim_start();
+    let rest = text.get(value.end..until.max(value.end))?.trim_start();
     let lower = rest.to_lowercase();
-    // … or "for" and the people it is for ("450 pg/mL for patients younger than 50
-    // years, 900 pg/mL for those aged 50–75 years"): "for 5 days" is how long, "for
-    // prophylaxis" what for.
-    let for_people = lower.strip_prefix("for ").is_some_and(|after| {
-        after
-            .split_whitespace()
-            .next()
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-            .is_some_and(|w| w == "those" || is_people(w))
-    });
+    // … or "for" / "in" and the people it is for ("450 pg/mL for patients younger
+    // than 50 years, 900 pg/mL for those aged 50–75 years", "in pregnant women"): "for
+    // 5 days" is how long, "for prophylaxis" what for, "in 2 divided doses" how.
+    let for_people = ["for ", "in "]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .is_some_and(|after| {
+            after
+                .split_whitespace()
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+                .take(POPULATION_WORDS)
+                .take_while(|w| {
+                    !w.starts_with(|c: char| c.is_ascii_digit()) && !Class::Preposition.has(w)
+                })
+                .any(|w| w == "those" || is_people(w))
+        });
     let opens = ["if ", "when "].iter().any(|o| lower.starts_with(o)) || for_people;
-    // A colon opens a list as a comma continues one ("cut-points: 500 pg/mL for …").
-    if !opens || !(opens_part || matches!(opener, Some(',' | ':'))) {
+    // A colon opens a list as a comma continues one ("cut-points: 500 pg/mL for …"), and
+    // people after the first value of a clause open one ("X for adults, Y for …").
+    let listing = matches!(opener, Some(',' | ':')) || (for_people && opener != Some('.'));
+    if !opens || !(opens_part || listing) {
         return None;
     }
     let stop = rest
@@ -2857,8 +2911,23 @@ fn condition_after(text: &str, start: usize, end: usize) -> Option<(&str, bool)>
                 && p[1].text(rest).starts_with(|c: char| c.is_ascii_digit())
         })
         .map_or(stop, |p| p[0].span.start);
-    Some((rest[..stop].trim(), opens_part))
+    let condition = rest[..stop].trim_end();
+    let condition = ["and", "or"]
+        .iter()
+        .find_map(|c| {
+            let lower = condition.to_lowercase();
+            lower
+                .strip_suffix(c)
+                .filter(|before| before.ends_with(char::is_whitespace))
+                .map(|before| condition[..before.len()].trim_end())
+        })
+        .unwrap_or(condition);
+    Some((condition.trim(), opens_part))
 }
+
+/// Most words before the people a "for …" or "in …" after a value names ("for
+/// non-pregnant adults", "in women of childbearing potential").
+const POPULATION_WORDS: usize = 3;
 
 /// The labels a value at byte `at` of `text` is written under, when the text sets
 /// values out as "label: value" parts between semicolons: its own part's label and the
@@ -3163,6 +3232,33 @@ fn people_subject<'a>(text: &'a str, analysis: &Analysis) -> Option<&'a str> {
         .get(head)
         .is_some_and(|w| is_people(&w.text(text).to_lowercase()));
     (opens && person).then(|| text[..analysis.words[verb].span.start].trim())
+}
+
+/// The people a sentence's subject names after the condition it fronts: "For acute
+/// otitis media, adults take 500 mg …" → "adults". `None` without a fronted condition
+/// or when the subject names no people.
+fn fronted_people<'a>(text: &'a str, analysis: &Analysis) -> Option<&'a str> {
+    let lead = fronted_condition(text)?;
+    let comma = text.find(lead)? + lead.len();
+    let first = analysis
+        .words
+        .iter()
+        .position(|w| w.is_word && w.span.start > comma)?;
+    let verb = analysis
+        .words
+        .iter()
+        .zip(&analysis.tags)
+        .skip(first)
+        .position(|(w, t)| w.is_word && t.is_finite_verb())?
+        + first;
+    let phrase = analysis.phrases.iter().find(|p| p.range.start == first)?;
+    let head = phrase.core.end.checked_sub(1)?;
+    let person = analysis
+        .words
+        .get(head)
+        .is_some_and(|w| is_people(&w.text(text).to_lowercase()));
+    (person && head < verb)
+        .then(|| text[analysis.words[first].span.start..analysis.words[verb].span.start].trim())
 }
 
 /// The word of `analysis` that starts at byte `start`, by its index.

@@ -3645,3 +3645,141 @@ fn a_heading_alone_over_its_text_says_whom_the_text_is_for() {
         "5 mg once daily",
     );
 }
+
+#[test]
+fn values_listed_each_for_their_own_people_are_for_those_people() {
+    let lyme = "The recommended first-line treatment of erythema migrans is doxycycline for \
+                adults, amoxicillin for children under 8 years and azithromycin for pregnant \
+                women.";
+    check(
+        &[lyme],
+        "Which antibiotic is first-line for a pregnant woman with erythema migrans?",
+        Some("azithromycin"),
+        Some("doxycycline"),
+    );
+    check(
+        &[lyme],
+        "Which antibiotic is first-line for a 5-year-old with erythema migrans?",
+        Some("amoxicillin"),
+        Some("doxycycline"),
+    );
+    check(
+        &[
+            "Treatment of hypertension: ramipril for non-pregnant adults; labetalol for pregnant \
+           women.",
+        ],
+        "Which drug should a pregnant woman with hypertension take?",
+        Some("labetalol"),
+        Some("ramipril"),
+    );
+    // A value's condition ends where the next value with one of its own begins, and
+    // "in" brings people in as "for" does; "for 5 days" is no condition.
+    let at = |text: &str, name: &str| {
+        let start = text.find(name).unwrap_or_else(|| panic!("{name}"));
+        start..start + name.len()
+    };
+    let next = lyme.find("azithromycin").unwrap_or(lyme.len());
+    assert_eq!(
+        condition_after(lyme, at(lyme, "amoxicillin"), next),
+        Some(("for children under 8 years", false))
+    );
+    let cystitis = "Cystitis is treated with nitrofurantoin in non-pregnant women.";
+    assert_eq!(
+        condition_after(cystitis, at(cystitis, "nitrofurantoin"), cystitis.len()),
+        Some(("in non-pregnant women.", false)).map(|(c, o)| (c.trim_end_matches('.'), o))
+    );
+    let course = "The usual course is nitrofurantoin for 5 days, cefalexin for 7 days.";
+    assert_eq!(
+        condition_after(course, at(course, "cefalexin"), course.len()),
+        None
+    );
+}
+
+#[test]
+fn a_warning_holds_only_for_the_clause_of_two_joined_ones_that_gives_it() {
+    let warned = |text: &str| -> Vec<String> {
+        warning_clauses(text)
+            .into_iter()
+            .map(|r| text[r].trim().to_string())
+            .collect()
+    };
+    assert_eq!(
+        warned("In decompensated cirrhosis, tenofovir is used and interferon is contraindicated."),
+        ["and interferon is contraindicated."]
+    );
+    assert_eq!(
+        warned("Interferon is contraindicated and tenofovir is used instead."),
+        ["Interferon is contraindicated"]
+    );
+    // Names before one verb share it, and so does a verb with no subject of its own.
+    assert_eq!(
+        warned("Warfarin and phenytoin are contraindicated."),
+        ["Warfarin and phenytoin are contraindicated."]
+    );
+    assert_eq!(
+        warned("Methotrexate should be stopped and is contraindicated in pregnancy."),
+        ["Methotrexate should be stopped and is contraindicated in pregnancy."]
+    );
+    let docs = [
+        "In compensated cirrhosis, peginterferon alfa may be used. In decompensated \
+                 cirrhosis, tenofovir is used and interferon is contraindicated.",
+    ];
+    assert_eq!(
+        best(
+            &docs,
+            "Which drug is used for a patient with decompensated cirrhosis?",
+            true
+        )
+        .as_deref(),
+        Some("tenofovir")
+    );
+}
+
+#[test]
+fn which_and_what_that_ask_are_followed_by_their_noun() {
+    for (question, head) in [
+        (
+            "Which antibiotic treats cystitis in a pregnant woman?",
+            "antibiotic",
+        ),
+        ("Which test detects chlamydia in a man?", "test"),
+        (
+            "Which vaccine protects infants against pertussis?",
+            "vaccine",
+        ),
+        (
+            "Which drug prevents stroke in a patient with a mechanical valve?",
+            "drug",
+        ),
+    ] {
+        match by_tags(shipped(), question) {
+            Some(Asked::Thing { head: found, .. }) => {
+                assert_eq!(found, asked::stem(head), "{question}")
+            }
+            other => panic!("{question}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_fronted_condition_is_said_of_the_people_the_subject_names() {
+    let docs = [
+        "For acute otitis media, adults take 500 mg three times daily. Children \
+                 receive 90 mg/kg/day in 2 divided doses.",
+    ];
+    let question = "What dose of amoxicillin should a child receive for otitis media?";
+    let reading = gated_reading(docs[0], question).expect("a reading");
+    let adults = reading
+        .candidates
+        .iter()
+        .find(|c| c.text == "500 mg three times daily")
+        .expect("the adults' dose");
+    assert!(!adults.for_patient, "{adults:?}");
+    assert_eq!(best(&docs, question, true).as_deref(), Some("90 mg kg day"));
+    let analysed = |text: &str| fronted_people(text, &shipped().analyse(text)).map(str::to_string);
+    assert_eq!(analysed(docs[0]).as_deref(), Some("adults"));
+    assert_eq!(
+        analysed("For acute otitis media, amoxicillin is given."),
+        None
+    );
+}

@@ -340,6 +340,7 @@ pub(super) fn warning_clauses_of(
 ) -> Vec<std::ops::Range<usize>> {
     clauses
         .into_iter()
+        .flat_map(|r| coordinated(text, r))
         .filter(|r| warns(&text[r.clone()]))
         .map(|r| {
             // "X is the main alternative when succinylcholine is contraindicated": a
@@ -357,6 +358,43 @@ pub(super) fn warning_clauses_of(
                 None => r,
             }
         })
+        .collect()
+}
+
+/// The clauses that "and" or "or" joins inside the clause at `range` of `text`, each with
+/// a subject and verb of its own: "tenofovir is used and interferon is
+/// contraindicated" is two, and the warning is the second's alone. A part after "and"
+/// that opens with its verb shares the subject before it ("… should be stopped and is
+/// contraindicated"), and names joined before one verb share it ("X and Y are
+/// contraindicated").
+fn coordinated(text: &str, range: std::ops::Range<usize>) -> Vec<std::ops::Range<usize>> {
+    /// Most words of a subject between "and" and its verb.
+    const SUBJECT_WORDS: usize = 4;
+    let clause = &text[range.clone()];
+    let ws: Vec<(String, usize)> = words(clause)
+        .iter()
+        .filter(|w| w.is_word)
+        .map(|w| (w.text(clause).to_lowercase(), w.span.start))
+        .collect();
+    let auxiliary = |w: &(String, usize)| Class::Auxiliary.has(&w.0);
+    let mut bounds = vec![0];
+    for (k, (word, at)) in ws.iter().enumerate() {
+        if !matches!(word.as_str(), "and" | "or") {
+            continue;
+        }
+        let from = bounds.last().copied().unwrap_or(0);
+        let verb_before = ws[..k].iter().filter(|w| w.1 >= from).any(auxiliary);
+        let after = &ws[k + 1..];
+        let subject_then_verb = after.first().is_some_and(|w| !auxiliary(w) && w.0 != "not")
+            && after.iter().take(SUBJECT_WORDS + 1).skip(1).any(auxiliary);
+        if verb_before && subject_then_verb {
+            bounds.push(*at);
+        }
+    }
+    bounds.push(clause.len());
+    bounds
+        .windows(2)
+        .map(|b| range.start + b[0]..range.start + b[1])
         .collect()
 }
 

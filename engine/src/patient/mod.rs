@@ -1331,6 +1331,11 @@ impl Patient {
             padded_phrase = padded_phrase.replace(&padded(said), &padded(meant));
         }
         let ws = plain_words(phrase);
+        // "In compensated cirrhosis" is not said of decompensated cirrhosis, nor
+        // "uncontrolled hypertension" of hypertension that is well controlled.
+        if ws.iter().any(|w| self.reverses(w)) {
+            return Truth::False;
+        }
         // 1. Concepts of the lexicon.
         let mut found = false;
         let mut any_true = false;
@@ -1496,6 +1501,23 @@ impl Patient {
             return Truth::False;
         }
         Truth::Unknown
+    }
+
+    /// Whether the patient's words hold `word` reversed by a prefix that negates or
+    /// undoes it ("decompensated" for "compensated", "compensated" for
+    /// "decompensated", "uncontrolled" for "controlled"). Only words long enough that
+    /// the rest is a word of its own.
+    fn reverses(&self, word: &str) -> bool {
+        const REVERSING: &[&str] = &["non", "un", "de", "dis"];
+        const SHORTEST: usize = 6;
+        let word = word.to_lowercase();
+        word.len() >= SHORTEST
+            && REVERSING.iter().any(|prefix| {
+                self.words.contains(&format!("{prefix}{word}"))
+                    || word
+                        .strip_prefix(prefix)
+                        .is_some_and(|rest| rest.len() >= SHORTEST && self.words.contains(rest))
+            })
     }
 
     /// Whether the patient description has `word`, or a word of the same stem
@@ -1802,6 +1824,26 @@ mod tests {
                     Truth::Unknown,
                 ),
                 ("Children or adolescents with asthma", Truth::True),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_prefix_that_reverses_a_word_of_the_patient_s_excludes_them() {
+        check(
+            "A 58-year-old man with decompensated cirrhosis and well-controlled hypertension.",
+            &[
+                ("In compensated cirrhosis", Truth::False),
+                ("In decompensated cirrhosis", Truth::True),
+                ("patients with uncontrolled hypertension", Truth::False),
+                ("patients with cirrhosis", Truth::True),
+            ],
+        );
+        check(
+            "A 40-year-old woman with uncomplicated cystitis.",
+            &[
+                ("complicated cystitis", Truth::False),
+                ("uncomplicated cystitis", Truth::True),
             ],
         );
     }
