@@ -663,12 +663,23 @@ pub fn asks_for_start(question: &str) -> bool {
 
 /// Whether the value at word `at` of `tokens` (lower case) is a later step of a
 /// schedule ("25 mg every other day for weeks 1 and 2, then 25 mg daily …"): a word of
-/// sequence shortly before it.
+/// sequence shortly before it, or a rise it is raised "to" ("the dose can be increased
+/// to 5 mg once daily", "titrate up to 20 mg").
 pub fn later_step(tokens: &[String], at: usize) -> bool {
-    tokens[at.saturating_sub(SEQUENCE_REACH)..at.min(tokens.len())]
+    let before = &tokens[at.saturating_sub(SEQUENCE_REACH)..at.min(tokens.len())];
+    let sequence = before
         .iter()
-        .any(|t| matches!(t.as_str(), "then" | "thereafter" | "subsequently"))
+        .any(|t| matches!(t.as_str(), "then" | "thereafter" | "subsequently"));
+    let raised_to = at > 0
+        && tokens.get(at - 1).is_some_and(|t| t == "to")
+        && before
+            .iter()
+            .any(|t| RISES.iter().any(|r| t.starts_with(r)));
+    sequence || raised_to
 }
+
+/// How the words that raise a dose begin ("increased", "titrate", "escalation").
+const RISES: &[&str] = &["increas", "titrat", "escalat", "rais", "uptitrat"];
 
 /// Most words between a word of sequence and the value it puts later ("then increased
 /// to 50 mg").

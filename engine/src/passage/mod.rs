@@ -22,6 +22,7 @@
 //! nothing: the general answer.
 
 pub mod asked;
+mod dose;
 pub mod rank;
 pub mod structure;
 mod warning;
@@ -1084,7 +1085,11 @@ pub fn read(
                 .entry(key.clone())
                 .or_insert((text.clone(), order, typed));
             let glued = normalize_term(&slot.0);
-            if spaced && glued != key && unit_apart(&glued) == key {
+            // One dose written several ways ("20 mg orally once a day", "20 mg once
+            // daily") is shown in the fewest words.
+            let plainer = key.starts_with(|c: char| c.is_ascii_digit())
+                && text.split_whitespace().count() < slot.0.split_whitespace().count();
+            if (spaced && glued != key && unit_apart(&glued) == key) || plainer {
                 slot.0 = text;
             }
             slot.2 = slot.2.min(typed);
@@ -1245,7 +1250,10 @@ pub fn read(
         }
     }
     let mut contexts: BTreeMap<String, rank::Context> = BTreeMap::new();
-    let asks_start = matches!(asked, Asked::Amount { .. }) && asked::asks_for_start(question);
+    // The asking sentence says whether the first dose is asked ("What starting dose
+    // …?"); a description's "is starting exemplazole" says only what she begins.
+    let asks_start = matches!(asked, Asked::Amount { .. })
+        && asked::asks_for_start(asked::asking(question).unwrap_or(question));
     let question_verbs: BTreeSet<String> = asked::asking(question)
         .map(|asking| {
             let analysis = language.analyse(asking);
@@ -3295,11 +3303,16 @@ fn taken_by_patient(language: &Language, description: &str, bare: bool) -> BTree
     for (range, drug) in language.drugs.generics(&words) {
         // "a rash after taking penicillin", "since stopping …": an event of the
         // past, not a medicine taken now.
+        // The verb of taking reaches no further than its own clause: in "who takes
+        // probenecid is starting baricitinib" baricitinib is what "is starting" takes.
         let opened = (range.start.saturating_sub(TAKEN_REACH)..range.start).any(|k| {
             let opener = words[k].to_lowercase();
             MEDICINE_OPENERS.contains(&opener.as_str())
                 && (bare || opener != "take")
                 && !(k > 0 && PAST_EVENT.contains(&words[k - 1].to_lowercase().as_str()))
+                && !words[k + 1..range.start]
+                    .iter()
+                    .any(|w| Class::Auxiliary.has(&w.to_lowercase()))
         });
         let joined = last_end.is_some_and(|end| {
             end <= range.start
@@ -3521,8 +3534,10 @@ fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<St
         return Truth::False;
     }
     // A list item narrows its lead-in: "Offer X for these seizures in:" / "boys and
-    // men" is not about a woman, whatever the lead-in says.
-    if statement.lead.is_some() && applies_to(patient, &text, patient_words) == Truth::False {
+    // men" is not about a woman, whatever the lead-in says; and a statement narrows
+    // its headings: "40–49 years 2.0 nanogram/mL" under "PSA thresholds" is not about a
+    // man of 74.
+    if applies_to(patient, &text, patient_words) == Truth::False {
         return Truth::False;
     }
     let mut any_false = false;
@@ -3705,8 +3720,15 @@ fn candidate_key(
         // "Heplisav-B" are both hepatitis B vaccines, for different people): a
         // vaccine is its own name.
         Some(drug) if !drug.is_vaccine() => drug.canonical.to_lowercase(),
-        // "2g" and "2 g" are one amount.
-        _ => unit_apart(&normalize_term(written)),
+        // "2g" and "2 g" are one amount, and so are "1 mg once a day" and "1 mg daily".
+        _ => {
+            let key = unit_apart(&normalize_term(written));
+            if key.starts_with(|c: char| c.is_ascii_digit()) {
+                dose::dose_key(&key)
+            } else {
+                key
+            }
+        }
     };
     (key, name)
 }

@@ -562,6 +562,22 @@ fn a_starting_dose_is_the_first_step_of_its_schedule() {
         Some("25 mg every other day"),
         Some("25 mg daily"),
     );
+    // A dose the first is raised to is a later step too.
+    check_gated(
+        &[
+            "Exemplotadine dosing\n\nAdults take 10 mg once daily. Children between 2 and 6 \
+             years of age should begin with 2.5 mg once daily. If needed, the dose can be \
+             increased to 5 mg once daily. For children 2 to 6 years, the dose may be titrated \
+             up to 5 mg once daily.",
+        ],
+        "What starting dose of exemplotadine is recommended for a 3-year-old?",
+        "2.5 mg once daily",
+    );
+    let tokens = |text: &str| crate::text::lower_words(text);
+    let raised = tokens("the dose can be increased to 5 mg once daily");
+    assert!(asked::later_step(&raised, 6));
+    let reduced = tokens("the dose should be reduced to 5 mg once daily");
+    assert!(!asked::later_step(&reduced, 6));
 }
 
 #[test]
@@ -2685,6 +2701,14 @@ fn a_warning_against_a_medicine_the_patient_takes_holds_for_them() {
         ["clarithromycin".to_string()]
     );
     assert!(taken("Can she take ibuprofen for the pain?", false).is_empty());
+    // The verb of taking reaches no further than its clause.
+    assert_eq!(
+        taken(
+            "A woman with rheumatoid arthritis who takes probenecid is starting baricitinib.",
+            true
+        ),
+        ["probenecid".to_string()]
+    );
     // A drug joined to one she takes is taken with it.
     assert_eq!(
         taken(
@@ -3781,5 +3805,42 @@ fn a_fronted_condition_is_said_of_the_people_the_subject_names() {
     assert_eq!(
         analysed("For acute otitis media, amoxicillin is given."),
         None
+    );
+}
+
+#[test]
+fn a_statement_narrows_its_headings() {
+    let table = "PSA thresholds for prostate cancer risk assessment\n\nThe programme recommends \
+                 these thresholds for referring men.\n\nRecommended PSA level thresholds\nAge \
+                 PSA level threshold\n40–49 years 2.0 nanogram/mL or higher\n60–69 years 4.0 \
+                 nanogram/mL or higher\n70–79 years 5.0 nanogram/mL or higher";
+    check(
+        &[table],
+        "By these thresholds, at what PSA level is a 74-year-old man considered to have an \
+         elevated PSA?",
+        Some("5.0 nanogram/mL"),
+        Some("2.0 nanogram/mL"),
+    );
+}
+
+#[test]
+fn one_dose_written_two_ways_is_one_candidate_in_its_plainest_words() {
+    let docs = [
+        "Dosage\n\n• Monotherapy: 1 mg once daily\n• Patients taking ciprofloxacin: 0.5 mg \
+         once daily should not be exceeded.",
+        "Usual adult dose\nRecommended dose: 1 mg orally once a day\nMaximum dose: 1 mg \
+         orally once a day\nConcomitant CYP1A2 inhibitors (e.g., ciprofloxacin): A dose of \
+         0.5 mg orally once a day should not be exceeded.",
+    ];
+    let reading = patient_reading(
+        &documents(&docs),
+        "A man taking rasagiline is prescribed ciprofloxacin. What is the maximum rasagiline \
+         dose while he takes ciprofloxacin?",
+    );
+    let texts: Vec<&str> = reading.candidates.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(
+        texts[..2],
+        ["0.5 mg once daily", "1 mg once daily"],
+        "{texts:?}"
     );
 }

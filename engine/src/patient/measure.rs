@@ -492,7 +492,37 @@ fn time_quantity(
             break;
         }
     }
-    (of_age || person_before || !facts && age_label(tokens, from)).then_some(Quantity::AgeYears)
+    // "40–49 years 2.0 nanogram/mL or higher", "6–11 months: 0.25 mg/kg": a range of
+    // years or months written as a label of its own is an age group, as a table's rows
+    // and a list's labels set them out.
+    let age_group =
+        !facts && days_per_unit >= MONTH_DAYS && ranged(tokens, from) && opens_label(tokens, from);
+    (of_age || person_before || age_group || !facts && age_label(tokens, from))
+        .then_some(Quantity::AgeYears)
+}
+
+/// The fewest days of a unit of time whose ranges as labels are age groups (months and
+/// years; weeks are weeks of gestation as often).
+const MONTH_DAYS: f64 = 28.0;
+
+/// Whether the number at `at` opens a range: "40–49", "6 to 11".
+fn ranged(tokens: &[Token], at: usize) -> bool {
+    let joins = match tokens.get(at + 1) {
+        Some(Token::Symbol(c)) => matches!(c, '-' | '–' | '—'),
+        Some(Token::Word(w)) => w == "to",
+        _ => false,
+    };
+    joins && matches!(tokens.get(at + 2), Some(Token::Number(_)))
+}
+
+/// Whether the number at `at` opens a label: the text or a part after a mark starts
+/// with it.
+fn opens_label(tokens: &[Token], at: usize) -> bool {
+    match at.checked_sub(1).map(|i| &tokens[i]) {
+        None => true,
+        Some(Token::Symbol(c)) => matches!(c, '|' | '(' | ';' | ',' | ':' | '•' | '-' | '*'),
+        _ => false,
+    }
 }
 
 /// Whether a bounded time at `from` is written as a label of its own, as a table's
@@ -881,6 +911,13 @@ mod tests {
                 ("persons vaccinated after their 18th birthday", Some(true)),
                 ("people under the age of three", Some(false)),
                 ("adults over age sixty", None),
+                // A range of years or months as a label of its own (a table's row, a
+                // list's label) is an age group; a range of days or weeks is not.
+                ("40–49 years 2.0 nanogram/mL or higher", Some(false)),
+                ("60–69 years: 4.0 nanogram/mL", Some(true)),
+                ("• 6–11 months: 0.25 mg/kg twice daily", Some(false)),
+                ("5–7 days: 500 mg daily", None),
+                ("Treat for 60–69 years", None),
             ],
         );
     }
