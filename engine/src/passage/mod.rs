@@ -650,6 +650,23 @@ pub fn read(
     // Statements with the short forms spelled out, for whom they are about ("contra-
     // indicated in MG" is about people with myasthenia gravis).
     let spelled: Vec<Statement> = all.iter().map(|s| spell_out(s, &written)).collect();
+    // The lead-ins ("You may have a higher chance if:") one of whose items holds for the
+    // patient ("you take anti-epilepsy medicine"), by document and text.
+    // With the words of those items, which say how the patient is one of its people.
+    let mut leads_holding: BTreeMap<(usize, &str), BTreeSet<String>> = BTreeMap::new();
+    if let Some(p) = patient {
+        for statement in &all {
+            let Some(lead) = statement.lead.as_deref() else {
+                continue;
+            };
+            if applies_to(p, &statement.text, &patient_words) == Truth::True {
+                leads_holding
+                    .entry((statement.span.doc, lead))
+                    .or_default()
+                    .extend(stems(&statement.text));
+            }
+        }
+    }
     // A question about a patient for whom a first choice is unusable asks for the
     // fallback (see [`fallbacks`]).
     let fallback_asked = {
@@ -1711,6 +1728,29 @@ pub fn read(
         if applies == Some(Truth::True) && names_some_of(&lowered[i]) {
             applies = Some(Truth::Unknown);
         }
+        // "Some women have a higher chance of … and are advised to take 5 mg … You may
+        // have a higher chance if: • you take anti-epilepsy medicine": a statement about
+        // the people a later lead-in of its section defines by the items under it (or
+        // that is that lead-in) holds for the patient when one of the items does.
+        let mut defining: BTreeSet<String> = BTreeSet::new();
+        if applies == Some(Truth::Unknown) {
+            let own = content_stems(&statement.text);
+            let defined = all[i..].iter().find_map(|later| {
+                let lead = later.lead.as_deref()?;
+                let items = leads_holding.get(&(later.span.doc, lead))?;
+                let speaks_of = lead == statement.text
+                    || (defines(lead)
+                        && own.intersection(&content_stems(lead)).count() >= DEFINED_BY);
+                (later.span.doc == statement.span.doc
+                    && later.headings == statement.headings
+                    && speaks_of)
+                    .then_some(items)
+            });
+            if let Some(items) = defined {
+                applies = Some(Truth::True);
+                defining = items.clone();
+            }
+        }
         previous_applies = applies;
         if let Some(truth) = applies.filter(|t| *t != Truth::Unknown) {
             population_named = Some((statement.span.doc, truth));
@@ -1871,7 +1911,7 @@ pub fn read(
                 }),
             None => BTreeMap::new(),
         };
-        let matched = weight(words, &patient_words);
+        let matched = weight(words, &patient_words) + weight(&defining, &patient_words);
         for key in about
             .iter()
             .chain(warned.iter().filter(|w| !about.contains(w)))
@@ -3267,6 +3307,36 @@ fn fronted_people<'a>(text: &'a str, analysis: &Analysis) -> Option<&'a str> {
         .is_some_and(|w| is_people(&w.text(text).to_lowercase()));
     (person && head < verb)
         .then(|| text[analysis.words[first].span.start..analysis.words[verb].span.start].trim())
+}
+
+/// Whether a lead-in defines people by the items under it: it ends in the word that
+/// the items complete as conditions or members ("You may have a higher chance if:",
+/// "Groups at increased risk include:"), not in what it says of them ("Who should not
+/// be vaccinated with the nasal spray?").
+fn defines(lead: &str) -> bool {
+    crate::text::lower_words(lead)
+        .last()
+        .is_some_and(|w| matches!(w.as_str(), "if" | "when" | "include" | "includes"))
+}
+
+/// Fewest content words a statement shares with a later lead-in for it to speak of the
+/// people the lead-in defines ("higher", "chance").
+const DEFINED_BY: usize = 2;
+
+/// The stems of a text's words that say something: no function words, auxiliaries or
+/// nouns for people.
+fn content_stems(text: &str) -> BTreeSet<String> {
+    crate::text::lower_words(text)
+        .iter()
+        .filter(|w| {
+            !is_function_word(w)
+                && !Class::Auxiliary.has(w)
+                && !is_people(w)
+                && !Class::Pronoun.has(w)
+                && w.chars().any(char::is_alphabetic)
+        })
+        .flat_map(|w| stems(w))
+        .collect()
 }
 
 /// The word of `analysis` that starts at byte `start`, by its index.

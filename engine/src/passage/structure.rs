@@ -243,8 +243,13 @@ pub fn statements(doc: usize, text: &str) -> Vec<Statement> {
         // item each, up to a line that closes a sentence or leads a list of its own. (A
         // colon may close a label as well as lead a list: the unmarked lines under one
         // are read as what they look like.)
+        let opens_lower = body.chars().next().is_some_and(char::is_lowercase);
         let unmarked_item = marker == Marker::None
-            && matches!(lead, Some((_, Marker::Open)))
+            && match lead {
+                Some((_, Marker::Open)) => true,
+                Some((_, Marker::Any)) => opens_lower,
+                _ => false,
+            }
             && !leads
             && !body.trim_end().ends_with(['.', '!', '?']);
         // A list lead-in scopes the items that follow it while their markers continue.
@@ -470,7 +475,15 @@ fn lines(text: &str) -> Vec<Range<usize>> {
             // The lines under a lead-in left open by its preposition are its items, each
             // on its own line, up to one that closes a sentence.
             let above = out.last().map(|r| &text[r.clone()]);
-            if above.is_some_and(|a| ends_with_preposition(a) && !wrapped(a, trimmed)) {
+            // … and so are the lines in lower case under a lead-in that ends with a
+            // colon ("You may have a higher chance if:" / "you have diabetes"): a line
+            // that opens in lower case completes the lead-in, as no heading or label
+            // opens.
+            let opens_lower = trimmed.chars().next().is_some_and(char::is_lowercase);
+            if above.is_some_and(|a| {
+                (ends_with_preposition(a) && !wrapped(a, trimmed))
+                    || (a.ends_with(':') && opens_lower)
+            }) {
                 open_list = true;
             } else if above.is_some_and(closes) {
                 open_list = false;
@@ -741,6 +754,36 @@ mod tests {
             s[7],
             (Kind::Sentence, "A broad use is fine.".into(), section, None)
         );
+    }
+
+    #[test]
+    fn a_colon_lead_in_takes_the_lines_in_lower_case_below() {
+        let text = "Higher dose\nSome women need a higher dose.\nYou may have a higher \
+                    chance if:\nyou have diabetes\nyou take anti-epilepsy medicine\nOther \
+                    women need the usual dose.\nDose:\nFive milligrams";
+        let lead = Some("You may have a higher chance if".to_string());
+        let read: Vec<(Kind, String, Option<String>)> =
+            shape(text).into_iter().map(|s| (s.0, s.1, s.3)).collect();
+        assert_eq!(
+            read[2..5],
+            [
+                (
+                    Kind::Sentence,
+                    "You may have a higher chance if:".to_string(),
+                    None
+                ),
+                (Kind::Item, "you have diabetes".to_string(), lead.clone()),
+                (
+                    Kind::Item,
+                    "you take anti-epilepsy medicine".to_string(),
+                    lead
+                ),
+            ]
+        );
+        // A capitalised line under a colon is what it looks like, not an item.
+        assert!(read[5..]
+            .iter()
+            .all(|(kind, _, lead)| *kind != Kind::Item && lead.is_none()));
     }
 
     #[test]

@@ -3844,3 +3844,23 @@ fn one_dose_written_two_ways_is_one_candidate_in_its_plainest_words() {
         "{texts:?}"
     );
 }
+
+#[test]
+fn a_statement_about_people_a_later_lead_in_defines_holds_when_one_of_its_items_does() {
+    let doc = "Folic acid before pregnancy\nYou should take 400 micrograms of folic acid every \
+               day before you are pregnant.\nHigher dose folic acid\nSome women have a higher \
+               chance of a pregnancy affected by a neural tube defect and are advised to take 5 \
+               milligrams each day.\nYou may have a higher chance if:\nyou have diabetes\nyou \
+               take anti-epilepsy medicine";
+    check_gated(
+        &[doc],
+        "A 28-year-old woman whose epilepsy is controlled on lamotrigine is planning a \
+         pregnancy. What daily dose of folic acid should she take?",
+        "5 milligrams",
+    );
+    // A lead-in that says what holds for its people defines none.
+    assert!(defines("You may have a higher chance if") && defines("Groups at risk include"));
+    assert!(!defines(
+        "Who should not be vaccinated with the nasal spray?"
+    ));
+}
