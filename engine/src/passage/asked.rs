@@ -101,6 +101,10 @@ const AMOUNT_HEADS: &[&str] = &[
     "fraction",
     "proportion",
     "percentage",
+    // What is taken in over a time is an amount ("the maximum daily caffeine intake").
+    "intake",
+    "consumption",
+    "allowance",
 ];
 
 /// Head nouns that ask for a value aimed at, an amount answered with its bound ("What
@@ -525,6 +529,15 @@ fn wh_phrase<'a>(words: &[&'a str]) -> Vec<&'a str> {
         while phrase.len() > 1 && phrase.last().is_some_and(|w| is_adverb(w)) {
             phrase.pop();
         }
+    }
+    // "the maximum daily caffeine intake advised | for …": a participle that ends the
+    // phrase after its noun opens a clause about it, and the noun is the head.
+    if phrase.len() > 1
+        && phrase
+            .last()
+            .is_some_and(|w| w.len() > 4 && w.ends_with("ed") && !w.ends_with("eed"))
+    {
+        phrase.pop();
     }
     phrase
 }
@@ -2458,6 +2471,16 @@ mod tests {
             (
                 "What is the recommended metformin dose limit?",
                 Some(Asked::Amount { measured: false }),
+            ),
+            // What is taken in is an amount, and a participle after the head noun opens
+            // a clause about it.
+            (
+                "What is the maximum daily caffeine intake advised in pregnancy?",
+                Some(Asked::Amount { measured: false }),
+            ),
+            (
+                "What is the first-line treatment recommended for her?",
+                thing("treatment"),
             ),
             (
                 "How many doses should her schedule have?",
