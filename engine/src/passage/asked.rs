@@ -1797,11 +1797,16 @@ pub fn spans(
                 }
             }
             // A route is named by its adjective: "transdermal preparations" answers "By
-            // which route …".
+            // which route …", and by the adverb of it: "given subcutaneously".
             if *head == "route" {
                 out.extend(
                     (0..tokens.len())
-                        .filter(|&i| Class::Route.has(&tokens[i]))
+                        .filter(|&i| {
+                            Class::Route.has(&tokens[i])
+                                || tokens[i]
+                                    .strip_suffix("ly")
+                                    .is_some_and(|adjective| Class::Route.has(adjective))
+                        })
                         .map(|i| i..i + 1),
                 );
             }

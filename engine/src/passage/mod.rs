@@ -1106,7 +1106,17 @@ pub fn read(
             // daily") is shown in the fewest words.
             let plainer = key.starts_with(|c: char| c.is_ascii_digit())
                 && text.split_whitespace().count() < slot.0.split_whitespace().count();
-            if (spaced && glued != key && unit_apart(&glued) == key) || plainer {
+            // … and a thing asked for in the singular in the singular, where the
+            // documents write it so too ("urine culture" after "Urine cultures").
+            let in_number = |t: &str| {
+                t.split_whitespace()
+                    .last()
+                    .is_some_and(|w| crate::text::singular(w) == w)
+            };
+            let singular = matches!(asked, Asked::Thing { plural: false, .. })
+                && !in_number(&slot.0)
+                && in_number(&text);
+            if (spaced && glued != key && unit_apart(&glued) == key) || plainer || singular {
                 slot.0 = text;
             }
             slot.2 = slot.2.min(typed);

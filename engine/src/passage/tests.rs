@@ -3864,3 +3864,42 @@ fn a_statement_about_people_a_later_lead_in_defines_holds_when_one_of_its_items_
         "Who should not be vaccinated with the nasal spray?"
     ));
 }
+
+#[test]
+fn a_thing_asked_for_in_the_singular_is_given_in_the_singular_where_written_so() {
+    let doc = "Urine cultures are not mandatory in women with cystitis. Obtain a urine culture \
+               and sensitivity testing before initiating antibiotics in men with suspected \
+               cystitis.";
+    let reading = gated_reading(
+        doc,
+        "Which test should be sent before antibiotics are started in a man with cystitis?",
+    )
+    .expect("a reading");
+    assert_eq!(
+        reading.best().map(|c| c.text.as_str()),
+        Some("urine culture")
+    );
+    // Asked for in the plural, the first written stands.
+    let reading = gated_reading(
+        doc,
+        "Which tests should be sent before antibiotics are started in a man with cystitis?",
+    )
+    .expect("a reading");
+    assert_eq!(
+        reading.best().map(|c| c.text.as_str()),
+        Some("Urine cultures")
+    );
+}
+
+#[test]
+fn a_route_is_named_by_its_adverb_too() {
+    check_gated(
+        &[
+            "Vaccines are usually given intramuscularly. If you have a bleeding disorder, all \
+           vaccinations should be administered subcutaneously, just under the skin.",
+        ],
+        "A man with severe haemophilia A needs hepatitis B vaccine. By which route should it be \
+         given?",
+        "subcutaneously",
+    );
+}

@@ -47,6 +47,9 @@ pub enum Concept {
     SeizureDisorder,
     /// A prolonged QT interval (a QTc of 470 ms or more, congenital long QT syndrome).
     QtProlongation,
+    /// A disorder of clotting that makes bleeding likely: haemophilia, von Willebrand
+    /// disease and the other coagulation disorders.
+    BleedingDisorder,
 }
 
 impl Concept {
@@ -69,6 +72,7 @@ impl Concept {
                 | Concept::ReducedEjectionFraction
                 | Concept::SeizureDisorder
                 | Concept::QtProlongation
+                | Concept::BleedingDisorder
         )
     }
 
@@ -105,6 +109,7 @@ impl Concept {
             Concept::ReducedEjectionFraction => "reduced ejection fraction",
             Concept::SeizureDisorder => "seizure disorder",
             Concept::QtProlongation => "QT prolongation",
+            Concept::BleedingDisorder => "bleeding disorder",
         }
     }
 }
@@ -440,6 +445,25 @@ pub const SYNONYMS: &[(Concept, &[&str])] = &[
             "long qt",
             "long qt syndrome",
             "long qt syndromes",
+        ],
+    ),
+    (
+        Concept::BleedingDisorder,
+        &[
+            "bleeding disorder",
+            "bleeding disorders",
+            "coagulation disorder",
+            "coagulation disorders",
+            "clotting disorder",
+            "clotting disorders",
+            "coagulopathy",
+            "coagulopathies",
+            "haemophilia",
+            "hemophilia",
+            "haemophiliac",
+            "hemophiliac",
+            "von willebrand disease",
+            "von willebrand s disease",
         ],
     ),
 ];

@@ -1829,6 +1829,24 @@ mod tests {
     }
 
     #[test]
+    fn haemophilia_is_a_bleeding_disorder() {
+        check(
+            "A 30-year-old man with severe haemophilia A needs vaccines before travelling.",
+            &[
+                ("patients with bleeding disorders", Truth::True),
+                // A qualifier the description does not decide leaves it open.
+                (
+                    "patients with congenital bleeding disorders",
+                    Truth::Unknown,
+                ),
+                ("If you have a bleeding disorder", Truth::True),
+                ("patients with coagulation disorders", Truth::True),
+                ("people without a bleeding disorder", Truth::False),
+            ],
+        );
+    }
+
+    #[test]
     fn a_prefix_that_reverses_a_word_of_the_patient_s_excludes_them() {
         check(
             "A 58-year-old man with decompensated cirrhosis and well-controlled hypertension.",
