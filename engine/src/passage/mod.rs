@@ -2969,17 +2969,16 @@ fn condition_after(text: &str, value: Range<usize>, until: usize) -> Option<(&st
                 && p[1].text(rest).starts_with(|c: char| c.is_ascii_digit())
         })
         .map_or(stop, |p| p[0].span.start);
+    // … without the "and" or "or" that joins the next value on.
     let condition = rest[..stop].trim_end();
-    let condition = ["and", "or"]
-        .iter()
-        .find_map(|c| {
-            let lower = condition.to_lowercase();
-            lower
-                .strip_suffix(c)
-                .filter(|before| before.ends_with(char::is_whitespace))
-                .map(|before| condition[..before.len()].trim_end())
-        })
-        .unwrap_or(condition);
+    let condition = match condition.rsplit_once(char::is_whitespace) {
+        Some((before, last))
+            if last.eq_ignore_ascii_case("and") || last.eq_ignore_ascii_case("or") =>
+        {
+            before
+        }
+        _ => condition,
+    };
     Some((condition.trim(), opens_part))
 }
 
@@ -3617,11 +3616,15 @@ fn applies(patient: &Patient, statement: &Statement, patient_words: &BTreeSet<St
     // men" is not about a woman, whatever the lead-in says; and a statement narrows
     // its headings: "40–49 years 2.0 nanogram/mL" under "PSA thresholds" is not about a
     // man of 74.
-    if applies_to(patient, &text, patient_words) == Truth::False {
+    let own = applies_to(patient, &text, patient_words);
+    if own == Truth::False {
         return Truth::False;
     }
+    if own == Truth::True {
+        return Truth::True;
+    }
     let mut any_false = false;
-    for part in parts {
+    for part in parts.into_iter().skip(1) {
         match applies_to(patient, part, patient_words) {
             Truth::True => return Truth::True,
             Truth::False => any_false = true,

@@ -3712,6 +3712,14 @@ fn values_listed_each_for_their_own_people_are_for_those_people() {
         condition_after(cystitis, at(cystitis, "nitrofurantoin"), cystitis.len()),
         Some(("in non-pregnant women.", false)).map(|(c, o)| (c.trim_end_matches('.'), o))
     );
+    // Letters whose lower case is longer than they are do not move where it ends.
+    let travellers = "Give rabies vaccine for İstanbul travellers and tetanus vaccine for \
+                      children.";
+    let next = travellers.find("tetanus").unwrap_or(travellers.len());
+    assert_eq!(
+        condition_after(travellers, at(travellers, "rabies vaccine"), next),
+        Some(("for İstanbul travellers", false))
+    );
     let course = "The usual course is nitrofurantoin for 5 days, cefalexin for 7 days.";
     assert_eq!(
         condition_after(course, at(course, "cefalexin"), course.len()),
