@@ -238,10 +238,21 @@ impl Asked {
                 {
                     return Some(Asked::Amount { measured: false })
                 }
+                // "How many 2.5 ml doses …": what is counted is the noun after the
+                // measure of each.
                 ("how", "many") | ("how", "much") => {
+                    let counted = words[(i + 2).min(words.len())..]
+                        .iter()
+                        .find(|w| {
+                            !w.chars()
+                                .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+                                && !UNITS.contains(w)
+                        })
+                        .copied()
+                        .unwrap_or("");
                     return Some(Asked::Count {
-                        head: stem(at(i + 2)),
-                    })
+                        head: stem(counted),
+                    });
                 }
                 // "How far apart should she take them?", "How soon …": an interval.
                 ("how", "long") | ("how", "soon") | ("when", _) => return Some(Asked::Time),
@@ -420,15 +431,32 @@ pub use crate::text::asking;
 /// The lower-case words of the question proper: its last sentence that asks ("A
 /// 10-year-old boy has TB. Which regimen should he receive?"), with its commas, which
 /// end a wh-phrase ("which specimen, collected now, gives …").
+/// A number keeps its decimal point and thousands separator ("2.5 ml", "1,000 mg").
 fn asking_words(question: &str) -> Vec<String> {
-    asking(question)
-        .unwrap_or(question)
-        .to_lowercase()
-        .replace(',', " , ")
-        .split(|c: char| !c.is_alphanumeric() && c != '-' && c != ',')
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
+    let lower = asking(question).unwrap_or(question).to_lowercase();
+    let chars: Vec<char> = lower.chars().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let in_number = matches!(c, '.' | ',')
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_alphanumeric() || c == '-' || in_number {
+            word.push(c);
+            continue;
+        }
+        if !word.is_empty() {
+            out.push(std::mem::take(&mut word));
+        }
+        if c == ',' {
+            out.push(",".to_string());
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
 }
 
 /// The head noun of the last phrase a sentence before the asking one introduces with
@@ -577,6 +605,26 @@ pub fn stem(word: &str) -> String {
 
 /// Units of measure a dose is given in (not "kg" alone: a number of kilograms is a body
 /// weight).
+/// Whether `unit` (with any number written onto it: "1mg") is a unit of mass.
+pub fn is_mass_unit(unit: &str) -> bool {
+    let unit = unit.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    matches!(
+        unit,
+        "mg" | "g"
+            | "mcg"
+            | "µg"
+            | "μg"
+            | "ug"
+            | "ng"
+            | "microgram"
+            | "micrograms"
+            | "milligram"
+            | "milligrams"
+            | "gram"
+            | "grams"
+    )
+}
+
 const UNITS: &[&str] = &[
     "mg",
     "g",
@@ -1217,10 +1265,20 @@ pub fn spans(
                         continue;
                     }
                 }
+                // Each time a medicine is given is a dose: "up to 2 times in a day",
+                // "twice daily" count doses.
+                if head == "dose" && matches!(tokens[i].as_str(), "once" | "twice" | "thrice") {
+                    out.push(i..i + 1);
+                    continue;
+                }
                 if !is_number(i) {
                     continue;
                 }
                 let j = number_end(i);
+                if head == "dose" && tokens.get(j).is_some_and(|t| t == "times") {
+                    out.push(i..j);
+                    continue;
+                }
                 // "3 doses", "a 3-dose schedule"
                 if tokens.get(j).is_some_and(|t| stem(t) == *head) {
                     out.push(i..j + 1);
@@ -2486,6 +2544,13 @@ mod tests {
             (
                 "What is the first-line treatment recommended for her?",
                 thing("treatment"),
+            ),
+            // What is counted is the noun after the measure of each.
+            (
+                "How many 2.5 ml doses can be given in a day?",
+                Some(Asked::Count {
+                    head: "dose".into(),
+                }),
             ),
             (
                 "How many doses should her schedule have?",

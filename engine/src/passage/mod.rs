@@ -793,6 +793,19 @@ pub fn read(
         ],
         _ => vec![asked.clone()],
     };
+    // A dose asked for, not a strength or a concentration.
+    let asking_words = crate::text::lower_words(asking);
+    let asks_dose = matches!(asked, Asked::Amount { measured: false })
+        && asking_words
+            .iter()
+            .any(|w| matches!(w.as_str(), "dose" | "doses" | "dosage" | "dosing"));
+    // … or its bound ("What is the maximum daily dose …?").
+    let asks_bound = asking_words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "maximum" | "max" | "most" | "exceed" | "limit" | "highest"
+        )
+    });
     let asks_goal = matches!(asked, Asked::Amount { .. })
         && asked::type_words(question)
             .iter()
@@ -879,6 +892,48 @@ pub fn read(
                 found
                     .into_iter()
                     .filter(|(r, _)| !is_age(&statement.text, analysis, r.clone()))
+                    .collect()
+            } else {
+                found
+            };
+            // "epinephrine 1 mg/mL, 0.01 mg/kg IM": a mass per millilitre is the
+            // strength of a preparation, not a dose of it.
+            let found: Vec<(Range<usize>, Typed)> = if asks_dose {
+                found
+                    .into_iter()
+                    .filter(|(r, _)| {
+                        !lower.get(r.end.saturating_sub(1)).is_some_and(|u| {
+                            u.split_once('/')
+                                .is_some_and(|(mass, per)| per == "ml" && asked::is_mass_unit(mass))
+                        })
+                    })
+                    .collect()
+            } else {
+                found
+            };
+            // "0.01 mg/kg IM (maximum 0.3 mg)", "15 mg/kg every 6 hours, to a maximum of
+            // 60 mg/kg daily": a maximum after a dose is that dose's cap, no dose of its
+            // own, unless a maximum is asked.
+            // Where a maximum is asked, a statement's caps are what it says of it.
+            let found: Vec<(Range<usize>, Typed)> = if asks_dose {
+                let capping = |r: &Range<usize>| {
+                    (r.start.saturating_sub(4)..r.start).find(|&k| {
+                        matches!(
+                            lower[k].as_str(),
+                            "maximum" | "max" | "exceed" | "exceeding"
+                        )
+                    })
+                };
+                let starts: Vec<usize> = found.iter().map(|(r, _)| r.start).collect();
+                let capped =
+                    |r: &Range<usize>| capping(r).is_some_and(|k| starts.iter().any(|&s| s < k));
+                let any_cap = found.iter().any(|(r, _)| capping(r).is_some());
+                found
+                    .into_iter()
+                    .filter(|(r, _)| match asks_bound {
+                        true => !any_cap || capping(r).is_some(),
+                        false => !capped(r),
+                    })
                     .collect()
             } else {
                 found
@@ -1222,6 +1277,20 @@ pub fn read(
     {
         for (surface, key) in &surfaces {
             if found.iter().any(|m| m.key == *key) || surface.is_empty() {
+                continue;
+            }
+            // A number alone ("2", "four") counts or measures only where the statement
+            // says what of: "children under four" names no number of doses.
+            let bare_number = match surface.as_slice() {
+                [w] => {
+                    asked::is_number_word(w)
+                        || (w.starts_with(|c: char| c.is_ascii_digit())
+                            && w.chars()
+                                .all(|c| c.is_ascii_digit() || c == '.' || c == ','))
+                }
+                _ => false,
+            };
+            if bare_number && !matches!(asked, Asked::Thing { .. }) {
                 continue;
             }
             // A one-word name is named too by names joined with a slash

@@ -3911,3 +3911,55 @@ fn a_route_is_named_by_its_adverb_too() {
         "subcutaneously",
     );
 }
+
+#[test]
+fn each_time_a_medicine_is_given_is_a_dose() {
+    // "up to 2 times a day" counts doses, and "2.5 ml" in the question is the measure
+    // of each, not a number it already gives.
+    let leaflet = "Adults can take the syrup up to 4 times a day. Children aged 2 to 5 years \
+                   should only be given 2.5 ml up to 2 times in a day.";
+    check(
+        &[leaflet],
+        "A 3-year-old girl has a cough. How many 2.5 ml doses can she be given in a day?",
+        Some("2"),
+        Some("4"),
+    );
+    // A number alone elsewhere ("children under four") counts nothing.
+    let advice = "Children under four are given lower doses. Children aged 3 months and over \
+                  can be given it up to four times a day. Babies aged 2 to 3 months should \
+                  only be given 2.5 ml up to 2 times in a day.";
+    check_gated(
+        &[advice],
+        "A 10-week-old baby has a fever. How many 2.5 ml doses can he be given in a day?",
+        "2",
+    );
+    check(
+        &["Children aged 2 to 5 years should be given 2.5 ml twice daily."],
+        "A 3-year-old girl has a cough. How many doses can she be given in a day?",
+        Some("twice"),
+        Some("twice"),
+    );
+}
+
+#[test]
+fn a_strength_and_a_cap_are_no_dose() {
+    // A mass per millilitre is the strength of what is given.
+    check_gated(
+        &["Anaphylaxis in children: give exemplaline 1 mg/mL, 0.01 mg/kg IM into the thigh."],
+        "A 4-year-old boy has anaphylaxis. What dose of exemplaline should he receive?",
+        "0.01 mg/kg",
+    );
+    // A maximum after a dose caps it, unless a maximum is asked.
+    let dosing = "Children: exemplomol 15 mg/kg every 6 hours (maximum 60 mg/kg daily). \
+                  Adults: exemplomol 1 g every 6 hours.";
+    check_gated(
+        &[dosing],
+        "A 6-year-old girl has a fever. What dose of exemplomol should she take?",
+        "15 mg/kg every 6 hours",
+    );
+    check_gated(
+        &[dosing],
+        "A 6-year-old girl has a fever. What is the maximum daily dose of exemplomol for her?",
+        "60 mg/kg daily",
+    );
+}

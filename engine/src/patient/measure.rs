@@ -18,6 +18,10 @@
 pub enum Quantity {
     AgeYears,
     GestationWeeks,
+    /// The weeks of gestation at which a child was born ("born at 39 weeks", "babies
+    /// born before 37 weeks of pregnancy"): a fact of the child's birth, neither an age
+    /// nor a pregnancy.
+    BirthGestationWeeks,
     /// Days since the illness or its symptoms began.
     IllnessDays,
     WeightKg,
@@ -449,6 +453,9 @@ fn time_quantity(
         "vomiting",
         "jaundice",
     ];
+    if days_per_unit == 7.0 && any(&before, &BIRTH_WORDS) {
+        return Some(Quantity::BirthGestationWeeks);
+    }
     if days_per_unit == 7.0 && (any(&after, &pregnancy) || any(&before, &["gestational"])) {
         return Some(Quantity::GestationWeeks);
     }
@@ -500,6 +507,9 @@ fn time_quantity(
     (of_age || person_before || age_group || !facts && age_label(tokens, from))
         .then_some(Quantity::AgeYears)
 }
+
+/// Words that make the weeks after them those of the gestation a child was born at.
+pub const BIRTH_WORDS: [&str; 3] = ["born", "delivered", "birth"];
 
 /// The fewest days of a unit of time whose ranges as labels are age groups (months and
 /// years; weeks are weeks of gestation as often).
@@ -596,9 +606,8 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
         // with no unit after it is in years.
         let age_before = age_named_before(&tokens, i);
         let in_years = (Unit::Time(365.25), 0);
-        let first_unit = unit(&tokens, i + 1)
-            .or(day_before.then_some((Unit::Time(1.0), 0)))
-            .or(age_before.then_some(in_years));
+        let first_written = unit(&tokens, i + 1).or(day_before.then_some((Unit::Time(1.0), 0)));
+        let first_unit = first_written.or(age_before.then_some(in_years));
         let after_first = i + 1 + first_unit.map_or(0, |u| u.1);
         // "11--15 years": a double hyphen for a dash.
         let after_first = match (tokens.get(after_first), tokens.get(after_first + 1)) {
@@ -619,8 +628,9 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
         }
         let (unit_of_range, interval, end) = match second {
             Some((high, Some(u))) => {
-                // "6 months to 5 years": the low end in the high end's unit.
-                let low_scale = match (first_unit, u.0) {
+                // "6 months to 5 years": the low end in its own unit; "aged 2 to 3
+                // months": in the high end's, when it has none written.
+                let low_scale = match (first_written, u.0) {
                     (Some((Unit::Time(a), _)), Unit::Time(b)) => a / b,
                     _ => 1.0,
                 };
@@ -678,7 +688,9 @@ fn read(text: &str, facts: bool) -> Vec<Measure> {
             // gestation, days of illness.
             let scale = match (unit_of_range, quantity) {
                 (Unit::Time(days), Quantity::AgeYears) => days / 365.25,
-                (Unit::Time(days), Quantity::GestationWeeks) => days / 7.0,
+                (Unit::Time(days), Quantity::GestationWeeks | Quantity::BirthGestationWeeks) => {
+                    days / 7.0
+                }
                 (Unit::Time(days), Quantity::IllnessDays) => days,
                 (Unit::Grams, _) => 0.001,
                 _ => 1.0,
@@ -880,6 +892,9 @@ mod tests {
                 ("children aged 6 months to 5 years", Some(false)),
                 ("infants younger than 2 months", Some(true)),
                 ("for 6 months", None),
+                // The low end of a range takes the high end's unit when it has none.
+                ("babies aged 1 to 2 months", Some(true)),
+                ("babies aged 2 to 3 months", Some(false)),
             ],
         );
         check(
@@ -977,6 +992,17 @@ mod tests {
                 ("within 48 hours of symptom onset", Some(true)),
                 ("more than 5 days after illness onset", Some(false)),
                 ("within 24 hours of onset", None),
+            ],
+        );
+        // The weeks a child was born at are neither its age nor a pregnancy.
+        check(
+            "A 10-week-old baby born at 39 weeks and weighing 5 kg has a fever.",
+            &[
+                ("babies aged 2 to 3 months", Some(true)),
+                ("if they were born after 37 weeks of pregnancy", Some(true)),
+                ("babies born before 37 weeks", Some(false)),
+                ("children aged 6 to 11 months", Some(false)),
+                ("after 20 weeks of gestation", None),
             ],
         );
         check(

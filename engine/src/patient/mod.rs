@@ -1105,10 +1105,14 @@ impl Patient {
                 ("month" | "months", "old") => self.age_years = Some(value / 12.0),
                 ("week" | "weeks", "old") => self.age_years = Some(value / 52.0),
                 ("day" | "days", "old") => self.age_years = Some(value / 365.0),
+                // "born at 32 weeks of gestation": the weeks a child was born at.
                 ("week" | "weeks", "pregnant" | "gestation" | "of")
-                    if (next(2) == "pregnant"
-                        || next(2) == "gestation"
-                        || (next(2) == "of" && matches!(next(3), "gestation" | "pregnancy"))) =>
+                    if !measure::BIRTH_WORDS.contains(&prev(1))
+                        && !measure::BIRTH_WORDS.contains(&prev(2))
+                        && (next(2) == "pregnant"
+                            || next(2) == "gestation"
+                            || (next(2) == "of"
+                                && matches!(next(3), "gestation" | "pregnancy"))) =>
                 {
                     self.gestation_weeks = Some(value);
                 }
@@ -1941,6 +1945,11 @@ mod tests {
                 ("Avoid after the second trimester", Truth::False),
                 ("in the first trimester", Truth::False),
             ],
+        );
+        // The weeks a baby was born at are no trimester of a pregnancy.
+        check(
+            "A 6-week-old infant born at 30 weeks of gestation.",
+            &[("Avoid in the third trimester", Truth::Unknown)],
         );
         // A population without something holds for a patient without it.
         check(
