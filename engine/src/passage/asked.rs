@@ -605,6 +605,21 @@ pub fn stem(word: &str) -> String {
 
 /// Units of measure a dose is given in (not "kg" alone: a number of kilograms is a body
 /// weight).
+/// Nouns that ask for a treatment of any kind, a procedure as well as a medicine.
+const TREATMENT_HEADS: &[&str] = &[
+    "treatment",
+    "therapy",
+    "management",
+    "option",
+    "intervention",
+    "procedure",
+    "approach",
+    "modality",
+];
+
+/// Word endings that name a treatment by what is done (therapies and operations).
+const PROCEDURE_SUFFIXES: &[&str] = &["therapy", "ectomy", "plasty", "otomy", "ostomy", "pexy"];
+
 /// Whether `unit` (with any number written onto it: "1mg") is a unit of mass.
 pub fn is_mass_unit(unit: &str) -> bool {
     let unit = unit.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
@@ -1445,11 +1460,12 @@ pub fn spans(
                     }
                     let by = (k + 1..(k + 2 + CHANGED_REACH).min(tokens.len()))
                         .find(|&j| matches!(tokens[j].as_str(), "by" | "to"));
-                    // "by about 25%": a word of approximation before the amount.
+                    // "by about 25%", "by between one-third to one-half": a word of
+                    // approximation or of range before the amount.
                     let first = by.map(|j| {
                         if tokens
                             .get(j + 1)
-                            .is_some_and(|t| APPROXIMATELY.contains(&t.as_str()))
+                            .is_some_and(|t| APPROXIMATELY.contains(&t.as_str()) || t == "between")
                         {
                             j + 2
                         } else {
@@ -1646,6 +1662,26 @@ pub fn spans(
                         .all(|t| matches!(t, Tag::Nnp | Tag::Nnps))
                 {
                     out.push(p.core.start..last);
+                }
+            }
+            // A treatment is named by the word for what is done: "cryotherapy",
+            // "phototherapy", "appendicectomy", "angioplasty" — typed as a drug's name
+            // is, an example of the kind.
+            let mut procedures: Vec<Range<usize>> = Vec::new();
+            if TREATMENT_HEADS.contains(&head.as_str()) {
+                for p in &analysis.phrases {
+                    let last = p.core.end.saturating_sub(1);
+                    let done = !p.core.is_empty()
+                        && tags[last].is_noun()
+                        && !matches!(tags[last], Tag::Nns | Tag::Nnps)
+                        && PROCEDURE_SUFFIXES.iter().any(|s| {
+                            tokens[last]
+                                .strip_suffix(s)
+                                .is_some_and(|stem| stem.chars().count() >= 3)
+                        });
+                    if done && p.core.len() <= 3 {
+                        procedures.push(p.core.clone());
+                    }
                 }
             }
             // Names written before the head, with a parenthesised alias ("Pfizer
@@ -1893,6 +1929,11 @@ pub fn spans(
             } else {
                 None
             };
+            typed.extend(
+                procedures
+                    .drain(..)
+                    .map(|r| (r, kind.unwrap_or(Typed::Named))),
+            );
             // "Which digoxin measurement …": a measured fraction of an analyte ("free
             // digoxin", "ionized calcium", "total T4") is what a measurement is of.
             if MEASURED_THINGS.contains(&head.as_str()) {
@@ -2158,8 +2199,8 @@ const MULTIPLES: &[&str] = &["double", "triple", "twice", "quadruple"];
 const ADJUSTING: &[&str] = &["adjust", "chang", "modif", "alter"];
 
 /// Most words between a verb of change and its "by" or "to" ("reduce the apixaban
-/// dose by 50%").
-const CHANGED_REACH: usize = 3;
+/// dose by 50%", "decrease the dose of digoxin by 25-50%").
+const CHANGED_REACH: usize = 4;
 
 /// How many words before "from" a change's verb may stand ("double the usual dose of
 /// levonorgestrel from …").
@@ -2741,6 +2782,41 @@ mod tests {
             }
             if let Some(not_typed) = not_typed {
                 assert!(!got.iter().any(|g| g == not_typed), "{text}: {got:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_treatment_is_named_by_the_word_for_what_is_done() {
+        let language = crate::language::tests::shipped();
+        let asked = Asked::Thing {
+            head: "treatment".into(),
+            plural: false,
+        };
+        for (text, named, not_named) in [
+            (
+                "In pregnancy, cryotherapy with liquid nitrogen is the usual choice.",
+                Some("cryotherapy"),
+                None,
+            ),
+            (
+                "Laparoscopic appendicectomy is preferred.",
+                Some("laparoscopic appendicectomy"),
+                None,
+            ),
+            // The word alone names no treatment.
+            ("Therapy should start early.", None, Some("therapy")),
+        ] {
+            let analysis = language.analyse(text);
+            let got: Vec<String> = spans(&asked, language, text, &analysis)
+                .into_iter()
+                .map(|(r, _)| analysis.text(text, r).to_lowercase())
+                .collect();
+            if let Some(named) = named {
+                assert!(got.iter().any(|g| g == named), "{text}: {got:?}");
+            }
+            if let Some(not_named) = not_named {
+                assert!(!got.iter().any(|g| g == not_named), "{text}: {got:?}");
             }
         }
     }

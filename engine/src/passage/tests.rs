@@ -1891,6 +1891,11 @@ fn how_a_thing_is_done_is_its_means_or_its_change() {
             "should be reduced to one-quarter of the usual dose",
             "reduced to one-quarter",
         ),
+        // A range opened by "between", and a changed thing of four words.
+        (
+            "is reduced by between one-third to one-half",
+            "reduced by between one-third to one-half",
+        ),
     ] {
         check_gated(
             &[&format!(
@@ -1902,6 +1907,12 @@ fn how_a_thing_is_done_is_its_means_or_its_change() {
             answer,
         );
     }
+    check_gated(
+        &["When itraconazole is started, decrease the dose of exemplumab by 25-50%."],
+        "A 72-year-old man on exemplumab has to start itraconazole. How should his \
+         exemplumab dose be adjusted?",
+        "decrease the dose of exemplumab by 25-50%",
+    );
     // A part of the usual dose.
     check_gated(
         &[
