@@ -2439,6 +2439,9 @@ const COUNTERFACTUAL: &[&str] = &["would", "could", "might"];
 /// Most bytes between a setting-aside phrase and the candidate it sets aside.
 const SET_ASIDE_REACH: usize = 60;
 
+/// Verbs after which "for" names what is replaced ("X can be substituted for Y").
+const SUBSTITUTED: &[&str] = &["substituted", "substitute", "substitutes", "exchanged", "swapped"];
+
 /// The candidates `own` names as the alternative not taken: after "rather than",
 /// "instead of", "in preference to", "superior to", "preferred over", "would
 /// otherwise", "other than", or a "than" that compares choices ("a higher dose
@@ -2461,8 +2464,12 @@ fn set_aside(text: &str, own: &[Mention]) -> Vec<String> {
         // "a patient who would otherwise start on 10 mg should start on 5 mg": what
         // would have been is the one candidate the counterfactual's verb takes.
         let counterfactual = *w == "otherwise" && COUNTERFACTUAL.contains(&prev(1));
-        if opens || counterfactual {
-            ends.push((span.end, counterfactual));
+        // "amiloride can be substituted for spironolactone", "used in place of
+        // warfarin": the one candidate replaced.
+        let replaced = (*w == "for" && SUBSTITUTED.contains(&prev(1)))
+            || (*w == "of" && prev(1) == "place" && prev(2) == "in");
+        if opens || counterfactual || replaced {
+            ends.push((span.end, counterfactual || replaced));
         }
     }
     let reaches = |e: usize, m: &Mention| {

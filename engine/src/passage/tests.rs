@@ -3974,3 +3974,20 @@ fn a_strength_and_a_cap_are_no_dose() {
         "60 mg/kg daily",
     );
 }
+
+#[test]
+fn what_is_substituted_for_or_used_in_place_of_is_set_aside() {
+    check_gated(
+        &["Labetalol is the first-line antihypertensive in pregnancy. In women with asthma, \
+           nifedipine can be substituted for labetalol."],
+        "A pregnant woman with asthma has hypertension. Which antihypertensive should she \
+         take?",
+        "nifedipine",
+    );
+    check_gated(
+        &["In patients with asthma, nifedipine is used in place of labetalol."],
+        "A pregnant woman with asthma has hypertension. Which antihypertensive should she \
+         take?",
+        "nifedipine",
+    );
+}
