@@ -737,15 +737,26 @@ pub fn asks_for_start(question: &str) -> bool {
     })
 }
 
+/// Whether `question` asks for the dose a schedule settles on ("What maintenance
+/// dose …?"), not the steps that reach it.
+pub fn asks_for_maintenance(question: &str) -> bool {
+    crate::text::lower_words(question)
+        .iter()
+        .any(|w| w == "maintenance")
+}
+
 /// Whether the value at word `at` of `tokens` (lower case) is a later step of a
-/// schedule ("25 mg every other day for weeks 1 and 2, then 25 mg daily …"): a word of
-/// sequence shortly before it, or a rise it is raised "to" ("the dose can be increased
-/// to 5 mg once daily", "titrate up to 20 mg").
+/// schedule ("25 mg every other day for weeks 1 and 2, then 25 mg daily …", "a
+/// maintenance dose of 1 mg"): a word of sequence shortly before it, or a rise it is
+/// raised "to" ("the dose can be increased to 5 mg once daily", "titrate up to 20 mg").
 pub fn later_step(tokens: &[String], at: usize) -> bool {
     let before = &tokens[at.saturating_sub(SEQUENCE_REACH)..at.min(tokens.len())];
-    let sequence = before
-        .iter()
-        .any(|t| matches!(t.as_str(), "then" | "thereafter" | "subsequently"));
+    let sequence = before.iter().any(|t| {
+        matches!(
+            t.as_str(),
+            "then" | "thereafter" | "subsequently" | "maintenance"
+        )
+    });
     let raised_to = at > 0
         && tokens.get(at - 1).is_some_and(|t| t == "to")
         && before

@@ -1348,6 +1348,8 @@ pub fn read(
     let mut contexts: BTreeMap<String, rank::Context> = BTreeMap::new();
     // The asking sentence says whether the first dose is asked ("What starting dose
     // …?"); a description's "is starting exemplazole" says only what she begins.
+    let asks_maintenance = matches!(asked, Asked::Amount { .. })
+        && asked::asks_for_maintenance(asked::asking(question).unwrap_or(question));
     let asks_start = matches!(asked, Asked::Amount { .. })
         && asked::asks_for_start(asked::asking(question).unwrap_or(question));
     let question_verbs: BTreeSet<String> = asked::asking(question)
@@ -1405,11 +1407,12 @@ pub fn read(
             .is_some_and(|w| refers_back(&statement.text, analysis, w.span.clone(), &kind));
         // "Started at 25 mg every other day, then 25 mg daily": where the first dose is
         // asked, a later step of the schedule is not it.
-        let later = |m: &&Mention| {
-            asks_start
-                && word_at(analysis, m.bytes.start)
-                    .is_some_and(|at| asked::later_step(&lowered[i], at))
+        let step = |m: &Mention| {
+            word_at(analysis, m.bytes.start).is_some_and(|at| asked::later_step(&lowered[i], at))
         };
+        // … and where the dose it settles on is asked, the steps before it are not.
+        let settles = asks_maintenance && own.iter().any(step);
+        let later = |m: &&Mention| (asks_start && step(m)) || (settles && !step(m));
         let about: Vec<String> = if !own.is_empty() {
             let mut about: Vec<String> = Vec::new();
             for m in own.iter().filter(|m| !later(m)) {
@@ -2440,7 +2443,13 @@ const COUNTERFACTUAL: &[&str] = &["would", "could", "might"];
 const SET_ASIDE_REACH: usize = 60;
 
 /// Verbs after which "for" names what is replaced ("X can be substituted for Y").
-const SUBSTITUTED: &[&str] = &["substituted", "substitute", "substitutes", "exchanged", "swapped"];
+const SUBSTITUTED: &[&str] = &[
+    "substituted",
+    "substitute",
+    "substitutes",
+    "exchanged",
+    "swapped",
+];
 
 /// The candidates `own` names as the alternative not taken: after "rather than",
 /// "instead of", "in preference to", "superior to", "preferred over", "would

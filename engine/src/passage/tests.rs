@@ -3978,8 +3978,10 @@ fn a_strength_and_a_cap_are_no_dose() {
 #[test]
 fn what_is_substituted_for_or_used_in_place_of_is_set_aside() {
     check_gated(
-        &["Labetalol is the first-line antihypertensive in pregnancy. In women with asthma, \
-           nifedipine can be substituted for labetalol."],
+        &[
+            "Labetalol is the first-line antihypertensive in pregnancy. In women with asthma, \
+           nifedipine can be substituted for labetalol.",
+        ],
         "A pregnant woman with asthma has hypertension. Which antihypertensive should she \
          take?",
         "nifedipine",
@@ -3989,5 +3991,23 @@ fn what_is_substituted_for_or_used_in_place_of_is_set_aside() {
         "A pregnant woman with asthma has hypertension. Which antihypertensive should she \
          take?",
         "nifedipine",
+    );
+}
+
+#[test]
+fn the_dose_a_schedule_settles_on_is_its_maintenance_dose() {
+    let titration = "Exemplimod is titrated to limit bradycardia: 0.25 mg on days 1 and 2, \
+                     0.5 mg on day 3, then a maintenance dose of 2 mg once daily from day 4.";
+    check_gated(
+        &[titration],
+        "A 45-year-old woman with multiple sclerosis starts exemplimod. What maintenance dose \
+         should she take?",
+        "2 mg once daily",
+    );
+    check_gated(
+        &[titration],
+        "A 45-year-old woman with multiple sclerosis starts exemplimod. What starting dose \
+         should she take?",
+        "0.25 mg",
     );
 }
