@@ -762,8 +762,31 @@ pub fn later_step(tokens: &[String], at: usize) -> bool {
         && before
             .iter()
             .any(|t| RISES.iter().any(|r| t.starts_with(r)));
-    sequence || raised_to
+    // "increased to 5 mg once daily or 2.5 mg every 12 hours", "… or split into 2.5 mg
+    // twice daily": what "or" offers beside a value raised to is a later step as well.
+    let or_at = (at.saturating_sub(3)..at)
+        .rev()
+        .find(|&k| tokens[k] == "or")
+        .filter(|&k| {
+            tokens[k + 1..at]
+                .iter()
+                .all(|t| !t.starts_with(|c: char| c.is_ascii_digit()))
+        });
+    let offered_beside = or_at.is_some_and(|or| {
+        let clause = &tokens[or.saturating_sub(ALTERNATIVE_REACH)..or];
+        let clause = match clause.iter().rposition(|t| matches!(t.as_str(), "." | ";")) {
+            Some(p) => &clause[p + 1..],
+            None => clause,
+        };
+        clause
+            .windows(2)
+            .any(|p| RISES.iter().any(|r| p[0].starts_with(r)) && p[1] == "to")
+    });
+    sequence || raised_to || offered_beside
 }
+
+/// Most words back from an "or" to the rise whose value it offers another beside.
+const ALTERNATIVE_REACH: usize = 10;
 
 /// How the words that raise a dose begin ("increased", "titrate", "escalation").
 const RISES: &[&str] = &["increas", "titrat", "escalat", "rais", "uptitrat"];
@@ -1265,6 +1288,17 @@ pub fn spans(
                         .get(m)
                         .is_some_and(|t| FREQUENCY.contains(&t.as_str()))
                     {
+                        // "subcutaneously every 12 hours", "IV every 4-6 hours".
+                        if tokens[m] == "every" && is_number(m + 1) {
+                            let unit = number_end(m + 1);
+                            if tokens
+                                .get(unit)
+                                .is_some_and(|t| TIME_UNITS.contains(&t.as_str()))
+                            {
+                                m = unit + 1;
+                                break;
+                            }
+                        }
                         m += 1;
                     }
                     while m > k + 1 && matches!(tokens[m - 1].as_str(), "a" | "per" | "every") {

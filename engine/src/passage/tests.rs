@@ -135,6 +135,12 @@ fn amounts_counts_and_times_are_read_with_their_units() {
         Some("1 mg taken once daily"),
         Some("2 mg orally once a day"),
     );
+    // … and every so many hours after the route.
+    check_gated(
+        &["Exemplaparin: aged 75 years or older, 0.75 mg/kg subcutaneously every 12 hours."],
+        "An 81-year-old woman starts exemplaparin. What dose should she receive?",
+        "0.75 mg/kg subcutaneously every 12 hours",
+    );
     // An amount in brackets right after another is the same dose in another unit.
     check_gated(
         &[
@@ -576,6 +582,11 @@ fn a_starting_dose_is_the_first_step_of_its_schedule() {
     let tokens = |text: &str| crate::text::lower_words(text);
     let raised = tokens("the dose can be increased to 5 mg once daily");
     assert!(asked::later_step(&raised, 6));
+    // … and what "or" offers beside it.
+    let beside = tokens("the dose can be increased to 5 mg once daily or 2.5 mg every 12 hours");
+    assert!(asked::later_step(&beside, 11));
+    let split = tokens("increase to 5 mg once daily or split into 2.5 mg twice daily");
+    assert!(asked::later_step(&split, 9));
     let reduced = tokens("the dose should be reduced to 5 mg once daily");
     assert!(!asked::later_step(&reduced, 6));
 }

@@ -81,7 +81,8 @@ impl Interval {
         }
     }
 
-    fn above(v: f64, open: bool) -> Interval {
+    /// From `v` (itself too unless `open`) upwards.
+    pub fn above(v: f64, open: bool) -> Interval {
         Interval {
             low: v,
             low_open: open,

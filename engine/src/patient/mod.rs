@@ -604,12 +604,22 @@ fn mention(haystack_padded: &str, phrase: &str) -> Option<bool> {
 
 /// Whether one of the two words before byte `at` of `haystack_padded` negates what is
 /// written there ("not in adults", "without pregnancy", "non-pregnant").
+/// A function called normal is not impaired ("normal renal function").
 fn negated_before(haystack_padded: &str, at: usize) -> bool {
-    haystack_padded[..at]
+    let before = haystack_padded[..at].split_whitespace().rev();
+    let function = haystack_padded[at..]
         .split_whitespace()
-        .rev()
-        .take(2)
-        .any(|w| matches!(w, "not" | "no" | "without" | "non" | "never" | "nor"))
+        .take(3)
+        .any(|w| w == "function");
+    let normal = function
+        && before
+            .clone()
+            .next()
+            .is_some_and(|w| matches!(w, "normal" | "preserved" | "good" | "adequate"));
+    normal
+        || before
+            .take(2)
+            .any(|w| matches!(w, "not" | "no" | "without" | "non" | "never" | "nor"))
 }
 
 /// Whether `phrase` occurs in `haystack_padded` as [`mention`] says, counting every
@@ -1088,6 +1098,10 @@ impl Patient {
             Some(v) => Some(Interval::point(v)),
             None if known(Concept::Dialysis) => Some(Interval::under(15.0)),
             None if known(Concept::SevereRenalImpairment) => Some(Interval::under(30.0)),
+            // Kidneys known not to be impaired clear 60 mL/min or more.
+            None if self.concepts.get(&Concept::RenalImpairment) == Some(&Truth::False) => {
+                Some(Interval::above(60.0, false))
+            }
             None => None,
         };
         add(Quantity::Clearance, clearance);
@@ -1944,6 +1958,15 @@ mod tests {
                 ("Can be used after the first trimester", Truth::True),
                 ("Avoid after the second trimester", Truth::False),
                 ("in the first trimester", Truth::False),
+            ],
+        );
+        // A function called normal is not impaired.
+        check(
+            "An 81-year-old woman with normal renal function.",
+            &[
+                ("patients with renal impairment", Truth::False),
+                ("patients with normal renal function", Truth::True),
+                ("creatinine clearance below 30 mL/min", Truth::False),
             ],
         );
         // The weeks a baby was born at are no trimester of a pregnancy.
