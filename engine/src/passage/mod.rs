@@ -1001,82 +1001,86 @@ pub fn read(
         }
         _ => false,
     };
-    let admit =
-        |statement: &Statement, analysis: &Analysis, tokens: &[String], range: Range<usize>| {
-            // A thing's name opens with no verb ("use venous blood glucose
-            // concentrations").
-            let mut range = range;
-            while range.len() > 1
-                && matches!(asked, Asked::Thing { .. })
-                && (analysis
-                    .tags
-                    .get(range.start)
-                    .is_some_and(|t| matches!(t, Tag::Vb | Tag::Vbp | Tag::Vbz | Tag::Vbd))
-                    || (asks_test && lexicon::TEST_RESULTS.contains(&tokens[range.start].as_str())))
-            {
-                range.start += 1;
-            }
-            // … nor with a length of time that a chunk ran into it ("From 25 to 29 years
-            // MRI is used alone"), nor with how often it is done ("annual breast MRI").
-            while range.len() > 2
-                && matches!(asked, Asked::Thing { .. })
-                && analysis.tags.get(range.start) == Some(&Tag::Cd)
-                && asked::is_time_unit(&tokens[range.start + 1])
-            {
-                range.start += 2;
-            }
-            while range.len() > 1
-                && matches!(asked, Asked::Thing { .. })
-                && asked::HOW_OFTEN_ADJECTIVES.contains(&tokens[range.start].as_str())
-            {
-                range.start += 1;
-            }
-            if range.is_empty() || range.len() > MAX_CANDIDATE_WORDS {
-                return None;
-            }
-            let first = analysis.words.get(range.start)?;
-            let last = analysis.words.get(range.end - 1)?;
-            let bytes = first.span.start..last.span.end;
-            if foreign(statement, analysis, bytes.start) {
-                return None;
-            }
-            let text = analysis
-                .text(&statement.text, range.clone())
-                .trim()
-                .to_string();
-            let (key, name) =
-                candidate_key(language, &asked, analysis, &statement.text, range.clone());
-            let content = stems(&text);
-            // "Troponin I" for "Which cardiac troponin …": the designator is what the
-            // question does not say.
-            let designates = words(&text).iter().skip(1).any(|w| {
-                let t = w.text(&text);
-                asked::is_designator(t) && !question_written.contains(t)
-            });
-            let restates = !designates
-                && (content.is_empty()
-                    || content.iter().all(|w| {
-                        (question_words.contains(w) && !offers_options) || type_words.contains(w)
-                    }));
-            // A role is no name ("the preferred 3rd generation cephalosporin").
-            let role = ROLE_WORDS.contains(&tokens[range.start].as_str());
-            // Nor is what names whom a statement is about ("in patients taking MAOIs
-            // such as phenelzine"): the patients' medicine, not one to give them.
-            let population = matches!(asked, Asked::Thing { .. })
-                && in_population(tokens, &analysis.tags, range.start);
-            // "Pregnancy" and "lactation" name whom a statement is about: no medicine,
-            // test or specimen.
-            let populace = gives_or_tests && crate::patient::names_only_population(&text);
-            let rejected = key.is_empty()
-                || role
-                || population
-                || populace
-                || restates
-                || asked::changed_from(tokens, range.start)
-                || redefined(&text)
-                || (!proportion_answers && (text.ends_with('%') || text.ends_with("fold")))
-                || (!offers_options
-                    && (question_key.contains(&format!(" {key} "))
+    let admit = |statement: &Statement,
+                 analysis: &Analysis,
+                 tokens: &[String],
+                 range: Range<usize>| {
+        // A thing's name opens with no verb ("use venous blood glucose
+        // concentrations").
+        // … nor with an adverb ("preferably exercise stress echocardiography").
+        let mut range = range;
+        while range.len() > 1
+            && matches!(asked, Asked::Thing { .. })
+            && (analysis.tags.get(range.start).is_some_and(|t| {
+                matches!(t, Tag::Vb | Tag::Vbp | Tag::Vbz | Tag::Vbd)
+                    || (t.is_adverb() && tokens[range.start].ends_with("ly"))
+                    || ["ably", "ibly"]
+                        .iter()
+                        .any(|s| tokens[range.start].ends_with(s))
+            }) || (asks_test && lexicon::TEST_RESULTS.contains(&tokens[range.start].as_str())))
+        {
+            range.start += 1;
+        }
+        // … nor with a length of time that a chunk ran into it ("From 25 to 29 years
+        // MRI is used alone"), nor with how often it is done ("annual breast MRI").
+        while range.len() > 2
+            && matches!(asked, Asked::Thing { .. })
+            && analysis.tags.get(range.start) == Some(&Tag::Cd)
+            && asked::is_time_unit(&tokens[range.start + 1])
+        {
+            range.start += 2;
+        }
+        while range.len() > 1
+            && matches!(asked, Asked::Thing { .. })
+            && asked::HOW_OFTEN_ADJECTIVES.contains(&tokens[range.start].as_str())
+        {
+            range.start += 1;
+        }
+        if range.is_empty() || range.len() > MAX_CANDIDATE_WORDS {
+            return None;
+        }
+        let first = analysis.words.get(range.start)?;
+        let last = analysis.words.get(range.end - 1)?;
+        let bytes = first.span.start..last.span.end;
+        if foreign(statement, analysis, bytes.start) {
+            return None;
+        }
+        let text = analysis
+            .text(&statement.text, range.clone())
+            .trim()
+            .to_string();
+        let (key, name) = candidate_key(language, &asked, analysis, &statement.text, range.clone());
+        let content = stems(&text);
+        // "Troponin I" for "Which cardiac troponin …": the designator is what the
+        // question does not say.
+        let designates = words(&text).iter().skip(1).any(|w| {
+            let t = w.text(&text);
+            asked::is_designator(t) && !question_written.contains(t)
+        });
+        let restates = !designates
+            && (content.is_empty()
+                || content.iter().all(|w| {
+                    (question_words.contains(w) && !offers_options) || type_words.contains(w)
+                }));
+        // A role is no name ("the preferred 3rd generation cephalosporin").
+        let role = ROLE_WORDS.contains(&tokens[range.start].as_str());
+        // Nor is what names whom a statement is about ("in patients taking MAOIs
+        // such as phenelzine"): the patients' medicine, not one to give them.
+        let population = matches!(asked, Asked::Thing { .. })
+            && in_population(tokens, &analysis.tags, range.start);
+        // "Pregnancy" and "lactation" name whom a statement is about: no medicine,
+        // test or specimen.
+        let populace = gives_or_tests && crate::patient::names_only_population(&text);
+        let rejected = key.is_empty()
+            || role
+            || population
+            || populace
+            || restates
+            || asked::changed_from(tokens, range.start)
+            || redefined(&text)
+            || (!proportion_answers && (text.ends_with('%') || text.ends_with("fold")))
+            || (!offers_options
+                && (question_key.contains(&format!(" {key} "))
                         || question_key.contains(&format!(" {} ", normalize_term(&text)))
                         // … and by its short form ("RADT" where the question names
                         // the rapid antigen detection test).
@@ -1087,8 +1091,8 @@ pub fn read(
                             .any(|long| {
                                 question_key.contains(&format!(" {} ", normalize_term(long)))
                             })));
-            (!rejected).then_some((bytes, text, key, name))
-        };
+        (!rejected).then_some((bytes, text, key, name))
+    };
     // A thing asked for is no person, unless people are asked for.
     let asks_person = match &asked {
         Asked::Thing { head, .. } => Class::Person.has(head) || Class::Group.has(head),

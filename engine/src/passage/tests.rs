@@ -4022,3 +4022,17 @@ fn the_dose_a_schedule_settles_on_is_its_maintenance_dose() {
         "0.25 mg",
     );
 }
+
+#[test]
+fn a_name_opens_with_no_adverb() {
+    // "preferably" is tagged an adjective here; its ending says what it is.
+    patient_candidate(
+        &[
+            "Patients on exemplodoxin who can exercise should have exercise stress imaging, \
+           preferably exercise stress echocardiography or exercise myocardial perfusion \
+           imaging.",
+        ],
+        "A man on exemplodoxin can exercise. Which stress test should he have?",
+        "exercise stress echocardiography",
+    );
+}
