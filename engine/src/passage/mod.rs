@@ -1968,6 +1968,18 @@ pub fn read(
                     if let Some(truth) = column {
                         return Some((m.key.as_str(), truth));
                     }
+                    // "…, preferably X or Y; with LBBB or pacing, Z is preferred": a
+                    // later part that fronts a condition of its own is for whom it says,
+                    // and for no one the reader can place while that is unknown.
+                    let text = &statement.text;
+                    let part_condition = semicolon_parts(text)
+                        .into_iter()
+                        .skip(1)
+                        .find(|r| r.contains(&m.bytes.start))
+                        .and_then(|r| fronted_condition(text[r].trim_start()));
+                    if let Some(condition) = part_condition {
+                        return Some((m.key.as_str(), applies_to(p, condition, &patient_words)));
+                    }
                     let labels = labels_of(&statement.text, m.bytes.start)?;
                     let first_part = !statement.text[..m.bytes.start].contains(';');
                     if other_people && first_part {

@@ -4036,3 +4036,14 @@ fn a_name_opens_with_no_adverb() {
         "exercise stress echocardiography",
     );
 }
+
+#[test]
+fn a_later_part_that_fronts_its_own_condition_is_for_whom_it_says() {
+    // Left bundle branch block is not known of him: what is preferred with it is not
+    // said for him.
+    let imaging = "Patients on exemplodoxin who can exercise can have an exercise ECG test; \
+                   with left bundle branch block, a perfusion imaging test is preferred.";
+    let question = "A man on exemplodoxin can exercise. Which test should he have?";
+    assert!(!patient_candidate(&[imaging], question, "perfusion imaging test").for_patient);
+    assert!(patient_candidate(&[imaging], question, "exercise ECG test").for_patient);
+}
