@@ -1221,6 +1221,37 @@ pub fn read(
     // … and one the lexicon cannot place in the class at all ("CYP3A4", named for the
     // enzyme a drug is cleared by) ranks after every drug it places there: the answer is
     // a member of the asked class when the documents name one.
+    // A drug a statement says is of the asked kind is one, whatever the lexicon files it
+    // under: "dexamethasone (4-8 mg), which has no effect on repolarisation, is the
+    // preferred antiemetic" (a drug of several uses, filed under one). Not where the
+    // copula is denied ("is not an antiemetic").
+    let said_to_be: BTreeSet<String> = match &asked {
+        Asked::Thing { head, .. } => all
+            .iter()
+            .zip(&mentions)
+            .flat_map(|(statement, found)| {
+                found.iter().filter_map(move |m| {
+                    let after = statement.text.get(m.bytes.end..)?.to_lowercase();
+                    let words: Vec<&str> = after
+                        .split_whitespace()
+                        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                        .collect();
+                    let copula = words
+                        .iter()
+                        .take(SUBJECT_REACH)
+                        .position(|w| matches!(*w, "is" | "are"))?;
+                    let predicate =
+                        &words[copula + 1..(copula + 1 + COPULA_REACH).min(words.len())];
+                    let denied = predicate
+                        .iter()
+                        .any(|w| matches!(*w, "not" | "never" | "no"));
+                    let named = !denied && predicate.iter().any(|w| asked::stem(w) == *head);
+                    named.then(|| m.key.clone())
+                })
+            })
+            .collect(),
+        _ => BTreeSet::new(),
+    };
     let mut members_first = false;
     if let Asked::Thing { head, .. } = &asked {
         // A cytochrome ("CYP2D6") is named for the drugs it clears, never given: it
@@ -1234,7 +1265,9 @@ pub fn read(
             });
         }
         if asked::asks_for_class(language, head) && in_class.values().any(|c| *c == Some(true)) {
-            texts.retain(|key, _| in_class.get(key) != Some(&Some(false)));
+            texts.retain(|key, _| {
+                in_class.get(key) != Some(&Some(false)) || said_to_be.contains(key)
+            });
             members_first = true;
         }
     }
@@ -2095,7 +2128,7 @@ pub fn read(
                 .map(|(key, (text, order))| (key, (text, PHRASE_ORDER + order, Typed::Phrase))),
         )
         .map(|(key, (text, first, typed))| {
-            let member = in_class.get(&key) == Some(&Some(true));
+            let member = in_class.get(&key) == Some(&Some(true)) || said_to_be.contains(&key);
             let (mut score, mut support) = scores.remove(&key).unwrap_or_default();
             if score > 0.0 && language.drugs.lookup(&text).is_some() {
                 score = (1.0 + score) * NAMED_FACTOR - 1.0;
@@ -2457,6 +2490,13 @@ const COUNTERFACTUAL: &[&str] = &["would", "could", "might"];
 
 /// Most bytes between a setting-aside phrase and the candidate it sets aside.
 const SET_ASIDE_REACH: usize = 60;
+
+/// Most words after a copula to the noun it says a candidate is ("is the preferred
+/// prophylactic antiemetic").
+const COPULA_REACH: usize = 5;
+
+/// Most words from a subject to its copula, past what is set off between them.
+const SUBJECT_REACH: usize = 15;
 
 /// Verbs after which "for" names what is replaced ("X can be substituted for Y").
 const SUBSTITUTED: &[&str] = &[

@@ -4047,3 +4047,17 @@ fn a_later_part_that_fronts_its_own_condition_is_for_whom_it_says() {
     assert!(!patient_candidate(&[imaging], question, "perfusion imaging test").for_patient);
     assert!(patient_candidate(&[imaging], question, "exercise ECG test").for_patient);
 }
+
+#[test]
+fn a_drug_a_statement_says_is_of_the_asked_class_is_one() {
+    // The lexicon files dexamethasone under corticosteroids only.
+    check_gated(
+        &[
+            "Ondansetron is the usual antiemetic. In patients with long QT syndrome, \
+           dexamethasone (4-8 mg), which has no effect on repolarisation, is the preferred \
+           antiemetic.",
+        ],
+        "Which antiemetic is preferred for a man with long QT syndrome?",
+        "dexamethasone",
+    );
+}
