@@ -795,6 +795,13 @@ pub fn read(
     };
     // A dose asked for, not a strength or a concentration.
     let asking_words = crate::text::lower_words(asking);
+    let asks_when_one = matches!(asked, Asked::Time)
+        && !asking_words.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "apart" | "interval" | "between" | "separate" | "gap"
+            )
+        });
     let asks_dose = matches!(asked, Asked::Amount { measured: false })
         && asking_words
             .iter()
@@ -934,6 +941,16 @@ pub fn read(
                         true => !any_cap || capping(r).is_some(),
                         false => !capped(r),
                     })
+                    .collect()
+            } else {
+                found
+            };
+            // "two doses 4-8 weeks apart": the time between doses says when no one
+            // dose is given, unless that interval is asked.
+            let found: Vec<(Range<usize>, Typed)> = if asks_when_one {
+                found
+                    .into_iter()
+                    .filter(|(r, _)| lower.get(r.end).is_none_or(|t| t != "apart"))
                     .collect()
             } else {
                 found

@@ -4061,3 +4061,28 @@ fn a_drug_a_statement_says_is_of_the_asked_class_is_one() {
         "dexamethasone",
     );
 }
+
+#[test]
+fn the_time_between_doses_says_when_no_one_dose_is_given() {
+    let vaccination = "Adults without immunity should receive two doses of exemplovax 4-8 weeks \
+                       apart. Antivirals reduce the response: the first dose can be given 24 \
+                       hours after stopping them.";
+    let candidates = |question: &str| -> Vec<String> {
+        patient_reading(&documents(&[vaccination]), question)
+            .candidates
+            .into_iter()
+            .map(|c| c.text)
+            .collect()
+    };
+    let when = candidates(
+        "A 24-year-old woman without immunity takes antivirals. When can she receive the first \
+         dose of exemplovax?",
+    );
+    assert!(!when.iter().any(|c| c == "4-8 weeks"), "{when:?}");
+    assert!(when.iter().any(|c| c == "24 hours"), "{when:?}");
+    let apart = candidates(
+        "A 24-year-old woman without immunity wants exemplovax. How far apart should her doses \
+         be?",
+    );
+    assert!(apart.iter().any(|c| c == "4-8 weeks"), "{apart:?}");
+}
