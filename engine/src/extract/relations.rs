@@ -212,7 +212,21 @@ impl Reader<'_> {
                         && entity(&clause.toks[clause.subject_start..verb])
                             .is_some_and(|e| !is_pronoun(&surface(self.text, &e)))
                 });
-                if names.iter().all(|n| is_pronoun(n)) && !(names.is_empty() && own_subject) {
+                // "… and avoid other QT-prolonging drugs": an object of its own that names
+                // no entity is still what is warned against, not the drug before.
+                let after = &toks[i + cue.len()..];
+                let unnamed_object = names.is_empty()
+                    && after.first().is_some_and(|t| {
+                        t.word
+                            && !is(t, &CUES.subordinate)
+                            && !is_pronoun(&t.lower)
+                            && !Class::Pronoun.has(&t.lower)
+                            && !Class::Preposition.has(&t.lower)
+                    });
+                if names.iter().all(|n| is_pronoun(n))
+                    && !(names.is_empty() && own_subject)
+                    && !unnamed_object
+                {
                     names = self.antecedents.clone();
                 }
                 // "X hypersensitivity precludes aspirin use": the subject is the condition.

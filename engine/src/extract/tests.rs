@@ -270,6 +270,15 @@ fn a_warning_with_its_own_subject_is_not_the_previous_sentences() {
     // With no subject of its own, the warning is the drug's spoken of before.
     let x = extract(&["Paracetamol can be given. Avoid in children with liver disease."]);
     assert!(warned(&x, "Paracetamol"), "{:#?}", shown(&x));
+    // … and so is one with a pronoun for its object; but an object of its own that names
+    // no entity ("other QT-prolonging drugs") is what is warned against.
+    let x = extract(&["Paracetamol can be given. Avoid them in children with liver disease."]);
+    assert!(warned(&x, "Paracetamol"), "{:#?}", shown(&x));
+    let x = extract(&[
+        "Dexamethasone is the preferred antiemetic. Correct hypokalaemia and \
+                       avoid other QT-prolonging drugs.",
+    ]);
+    assert!(!warned(&x, "Dexamethasone"), "{:#?}", shown(&x));
 }
 
 #[test]
