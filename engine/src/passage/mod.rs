@@ -895,29 +895,17 @@ pub fn read(
             };
             // "How long should it be given?": an age ("for children 6 years and older")
             // is whom a duration is for, not a duration.
-            let found: Vec<(Range<usize>, Typed)> = if asks_duration {
-                found
-                    .into_iter()
-                    .filter(|(r, _)| !is_age(&statement.text, analysis, r.clone()))
-                    .collect()
-            } else {
-                found
-            };
+            let found = keep_where(found, asks_duration, |r| {
+                !is_age(&statement.text, analysis, r.clone())
+            });
             // "epinephrine 1 mg/mL, 0.01 mg/kg IM": a mass per millilitre is the
             // strength of a preparation, not a dose of it.
-            let found: Vec<(Range<usize>, Typed)> = if asks_dose {
-                found
-                    .into_iter()
-                    .filter(|(r, _)| {
-                        !lower.get(r.end.saturating_sub(1)).is_some_and(|u| {
-                            u.split_once('/')
-                                .is_some_and(|(mass, per)| per == "ml" && asked::is_mass_unit(mass))
-                        })
-                    })
-                    .collect()
-            } else {
-                found
-            };
+            let found = keep_where(found, asks_dose, |r| {
+                !lower.get(r.end.saturating_sub(1)).is_some_and(|u| {
+                    u.split_once('/')
+                        .is_some_and(|(mass, per)| per == "ml" && asked::is_mass_unit(mass))
+                })
+            });
             // "0.01 mg/kg IM (maximum 0.3 mg)", "15 mg/kg every 6 hours, to a maximum of
             // 60 mg/kg daily": a maximum after a dose is that dose's cap, no dose of its
             // own, unless a maximum is asked.
@@ -947,14 +935,9 @@ pub fn read(
             };
             // "two doses 4-8 weeks apart": the time between doses says when no one
             // dose is given, unless that interval is asked.
-            let found: Vec<(Range<usize>, Typed)> = if asks_when_one {
-                found
-                    .into_iter()
-                    .filter(|(r, _)| lower.get(r.end).is_none_or(|t| t != "apart"))
-                    .collect()
-            } else {
-                found
-            };
+            let found = keep_where(found, asks_when_one, |r| {
+                lower.get(r.end).is_none_or(|t| t != "apart")
+            });
             // "An HbA1c goal of less than 8.0%": a value aimed at is its bound with it.
             let found = if asks_goal {
                 found
@@ -3243,6 +3226,18 @@ fn bound_of_heading<'a>(
     context
         .flat_map(crate::text::word_texts)
         .find_map(|w| patient.within_bounds(&format!("{w} {label}")))
+}
+
+/// The spans of `found` that `keep` accepts, when `filtering`; all of them otherwise.
+fn keep_where(
+    found: Vec<(Range<usize>, Typed)>,
+    filtering: bool,
+    keep: impl Fn(&Range<usize>) -> bool,
+) -> Vec<(Range<usize>, Typed)> {
+    if !filtering {
+        return found;
+    }
+    found.into_iter().filter(|(r, _)| keep(r)).collect()
 }
 
 /// Words that open a phrase stating for whom, or when, the rest of its clause holds.
